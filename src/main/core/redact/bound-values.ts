@@ -752,8 +752,8 @@ export function hardhatAccounts(text: string, at: number, out: SecretFinding[]):
  */
 export const SHA1_BELOW_KEY_WORDS = ['nt: ', 'key : '];
 export const SHA1_BELOW_KEY_LINES = 2;
-/** The hit's line from its word: the NT hash (or its mask: a later read of a hash the session remembers) or the master key. */
-const HASH_LINE_AT = /(?:NT:[ \t]*(?:[0-9a-fA-F]{32}|\[masked[^\]\n]{0,64}\])|key[ \t]*:[ \t]*[0-9a-f]{64,128})[ \t]*\r?\n/y;
+/** The hit's line from its word: the NT hash (or its mask: a later read of a hash the session remembers) or the master key (64 bytes: a SHA-256 cache key's line above a commit's `sha1:` is none, adv219 L2). */
+const HASH_LINE_AT = /(?:NT:[ \t]*(?:[0-9a-fA-F]{32}|\[masked[^\]\n]{0,64}\])|key[ \t]*:[ \t]*[0-9a-f]{128})[ \t]*\r?\n/y;
 /** The next line's (or the one after it's) `SHA1: <40 hex>`. */
 const SHA1_LINE = /[ \t]*(?:[A-Za-z]{1,16}:[ \t]*[^\n]{0,128}\r?\n[ \t]*)?(?:SHA1|sha1):[ \t]*(?<v>[0-9a-fA-F]{40})(?![0-9a-fA-F])/dy;
 /** Most blanks before the word on its line (an indent: a dumper's nesting). */

@@ -495,25 +495,33 @@ export const COMMAND_LINE: ContextRule[] = [
   // (`org.apache.hive.beeline.BeeLine`: adv142 C5).
   { kind: 'password on command line', keywords: ['cqlsh', 'beeline'], needs: /cqlsh|beeline/i, re: /\b(?:cqlsh|beeline)\b(?:[^\n|;&]|;(?![ \t])){0,1024}?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/gi },
   // SAP's `sapcontrol -user <user> <password>` (its password a positional after the user: pass 218 F20).
-  { kind: 'password on command line', keywords: ['sapcontrol'], re: /\bsapcontrol\b[^\n|;&]{0,1024}?[ \t]-user[ \t]+\S{1,64}[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?!-)[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['sapcontrol'], re: /\bsapcontrol\b[^\n|;&]{0,1024}?[ \t]-user[ \t]+\S{1,64}[ \t]+(?:\\"(?<secret2>(?:[^"\\\n]|\\[^"\n]){1,256})\\"|(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-\\])[^\s'"\\]+))/g },
   // An FTP script's or a debug trace's login (`quote PASS …`, `literal PASS …`, `ftp -d`'s `---> PASS …`: pass 218 F22); a test
   // runner's `PASS src/a.test.ts` has neither.
-  { kind: 'password', keywords: ['quote pass ', 'literal pass ', '---> pass '], re: /(?:\b(?:quote|literal)|--->)[ \t]+PASS[ \t]+(?<secret>\S{1,256})/gi },
+  // The command is its line's (a line number or a grep mark before it): `string literal PASS (14 asserts)` of a test log is none (adv219 L3).
+  { kind: 'password', keywords: ['quote pass ', 'literal pass ', '---> pass '], re: /^[ \t]*(?:[\w./-]{0,256}[:-])?(?:\d{1,9}[\t:-][ \t]*)?(?:(?:quote|literal)|--->)[ \t]+PASS[ \t]+(?<secret>[^\s(]\S{0,255})[ \t]*\r?$/gim },
   // Informatica's `pmpasswd` (pass 218 F25): the encrypted form (pmpasswd decrypts it back) and the password it decrypts to.
   { kind: 'password', keywords: ['string -->', 'decrypt to -->'], re: /(?:Encrypted string|Will decrypt to) -->(?<secret>[^\n]{1,1024}?)<--/g },
-  // A payment HSM's clear keys by their names (`acquirer.zpk.clear=<32 hex>`, `ZMK_COMPONENT_1`: pass 218 F15): zone and terminal
+  // A payment HSM's clear keys by their names (`acquirer.zpk.clear=<32 hex>`, `ZMK_COMPONENT_1`, `acquirerZpk`: pass 218 F15,
+  // adv219 F38; not a key's check value, `zpk.kcv`: adv219 L6): zone and terminal
   // master and PIN keys, a DUKPT base key; single, double or triple length.
-  { kind: 'key', keywords: ['zmk', 'zpk', 'tmk', 'tpk', 'bdk', 'ipek'], re: /(?<![A-Za-z])(?:zmk|zpk|tmk|tpk|bdk|ipek)(?![A-Za-z])[\w.-]{0,32}["']?[ \t]*[:=][ \t]*["']?(?<secret>[0-9A-Fa-f]{48}|[0-9A-Fa-f]{32}|[0-9A-Fa-f]{16})(?![0-9A-Fa-f])/gi },
+  { kind: 'key', keywords: ['zmk', 'zpk', 'tmk', 'tpk', 'bdk', 'ipek'], re: /(?:(?<![A-Za-z])(?:zmk|zpk|tmk|tpk|bdk|ipek|ZMK|ZPK|TMK|TPK|BDK|IPEK)(?![a-z])|(?<=[a-z])(?:Zmk|Zpk|Tmk|Tpk|Bdk|Ipek)(?![a-z]))(?:(?!kcv|KCV|check|Check|CHECK)[\w.-]){0,32}["']?[ \t]*[:=][ \t]*["']?(?<secret>[0-9A-Fa-f]{48}|[0-9A-Fa-f]{32}|[0-9A-Fa-f]{16})(?![0-9A-Fa-f])/g },
   // A key ceremony's clear components (`Component      : 1E27 09C0 … 8A66`, a Thales console's `Enter component:` echo: pass 218
   // F14): a double- or triple-length key in groups of four hex digits; its check value (`KCV: 1A2B3C`) is none.
   { kind: 'key', keywords: ['component'], re: /\bComponent[ \t]*#?\d?[ \t]*:[ \t]*(?<secret>[0-9A-Fa-f]{4}(?:[ \t][0-9A-Fa-f]{4}){7}(?:(?:[ \t][0-9A-Fa-f]{4}){8}){0,2})(?![ \t]?[0-9A-Fa-f])/gi },
   // Magento's `bin/magento config:show` (`paypal/wpp/api_password - …`, `carriers/fedex/key - …`: blind pass 221 F4): a config
   // path of three segments, the last naming a secret, ` - `, the value.
   { kind: 'secret', keywords: ['pass', 'secret', 'key', 'token', 'signature'], sharesNameWords: true, needs: / - /, re: /^(?:[a-z0-9_]{1,64}\/){2}[a-z0-9_]{0,64}(?:password|secret|key|token|signature)[a-z0-9_]{0,32} - (?<secret>\S{6,1024})\r?$/gm },
+  // A PKCS#11 URI's PIN (`pkcs11:token=…;object=…?pin-value=…`: adv219 F34); softhsm2-util's and pkcs11-tool's PINs (F35).
+  { kind: 'password', keywords: ['pin-value='], re: /[?;&]pin-value=(?<secret>[^;&"'\s]{1,256})/g },
+  { kind: 'password on command line', keywords: ['softhsm2-util', 'pkcs11-tool', 'p11tool'], re: /\b(?:softhsm2-util|pkcs11-tool|p11tool)\b[^\n|;&]{0,1024}?[ \t]--(?:so-)?pin(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$])[^\s'"]+)/g },
   // A game server's RCON clients (`mcrcon -H 127.0.0.1 -P 25575 -p …` in a unit's ExecStop: blind pass 217 F10; ARRCON's `-p`):
   // `-P` is the port.
   // FreeSWITCH's `fs_cli -H … -P 8021 -p …` (pass 215 F8, F9), SIPp's `-au user -ap …` (F37).
-  { kind: 'password on command line', keywords: ['mcrcon', 'arrcon', 'fs_cli', 'sipp'], needs: /mcrcon|arrcon|fs_cli|sipp/i, re: /\b(?:mcrcon|ARRCON|arrcon|fs_cli|sipp)\b(?:[^\n|;&]|;(?![ \t])){0,1024}?[ \t](?:-p|-ap|--pass(?:word)?)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
+  // Informatica's `pmrep connect … -x`, `pmcmd … -p`, `infacmd … -pd` (adv219 F44, F45); Kamailio's `kamctl add <user> <pw>`, sipsak's
+  // `-a` (F30); the value in a JSON string's escaped quotes too (a hook's log of the command: F28, F29).
+  { kind: 'password on command line', keywords: ['mcrcon', 'arrcon', 'fs_cli', 'sipp', 'pmrep', 'pmcmd', 'infacmd', 'sipsak'], needs: /mcrcon|arrcon|fs_cli|sipp|pmrep|pmcmd|infacmd|sipsak/i, re: /\b(?:mcrcon|ARRCON|arrcon|fs_cli|sipp|sipsak|pmrep|pmcmd|infacmd(?:\.sh)?)\b(?:[^\n|;&]|;(?![ \t])){0,1024}?[ \t](?:-p|-ap|-a|-x|-pd|--pass(?:word)?)(?:=|[ \t]+)(?:\\"(?<secret2>(?:[^"\\\n]|\\[^"\n]){1,256})\\"|(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\\-][^\s'"\\]*))/g },
+  { kind: 'password on command line', keywords: ['kamctl', 'pmpasswd'], re: /\b(?:kamctl[ \t]+(?:add|passwd)[ \t]+\S{1,128}|pmpasswd)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?!-)[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['mosquitto_'], needs: /mosquitto_/, re: /\bmosquitto_(?:sub|pub|rr)\b[^\n|;&]{0,1024}?[ \t](?:-P|--pw)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   // A Teams incoming webhook (adv13 B40): its URL is the credential (`@` breaks the token run a vendor rule would read).
   { kind: 'teams webhook', keywords: ['webhook.office.com'], needs: /webhookb2/, re: /webhook\.office\.com\/webhookb2\/(?<secret>[\w@.-]+\/IncomingWebhook\/[0-9a-f]{32}\/[\w-]+(?:\/[\w-]+)?)/g },
@@ -1037,6 +1045,8 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['[+] '], needs: /\[\+\][ \t]+[^\s\\]{1,128}\\/, re: /\[\+\][ \t]+[^\s\\:]{1,128}\\[^\s:\\]{1,128}:(?<secret>[^\s]{1,256}?)(?=[ \t]+\(Pwn3d!\)|[ \t]*\r?$)/gm },
   // An NT hash by its name (pypykatz' JSON `"NThash": "…"`, an engagement's `AD_NTHASH=…`: pass 206 F9, F28).
   { kind: 'nt hash', keywords: ['nthash', 'nt_hash', 'ntlm_hash', 'ntlmhash', 'nt-hash', 'lmhash', 'lm_hash'], re: /(?<![A-Za-z])(?:NT|LM|NTLM)[_-]?hash["']?[ \t]*[:=][ \t]*["']?(?!31d6cfe0d16ae931b73c59d7e0c089c0|aad3b435b51404eeaad3b435b51404ee)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/gi },
+  // …and pypykatz' JSON beside it: `"SHAHash"`, `"DPAPI"` (adv219 F14: what DPAPI takes in the password's place).
+  { kind: 'nt hash', keywords: ['"shahash"', '"dpapi"'], re: /"(?:SHAHash|DPAPI)"[ \t]*:[ \t]*"(?<secret>[0-9a-fA-F]{32}(?:[0-9a-fA-F]{8})?)"/g },
   // An element whose name is in its attribute (Guacamole's `<param name="password">…</param>`, `<property name="secret">…`:
   // pass 210 F32): the element's text.
   { kind: 'password', keywords: ['password">', 'passwd">', 'secret">', 'token">', 'passphrase">'], re: /<(?<tag>[A-Za-z][\w:.-]{0,63})[ \t][^<>\n]{0,256}?\b(?:name|key|id)=["'][\w.:-]{0,64}(?:password|passwd|secret|token|passphrase)["'][ \t]*>(?<secret>[^<\n]{1,1024})<\/\k<tag>>/gi },

@@ -78,6 +78,16 @@ export function cookieListValues(text: string, at: number, out: SecretFinding[],
   return end;
 }
 
+/** A preference's value of words (`Europe%2FAmsterdam`, `checkout-v2`, `necessary.analytics`: adv219 L11), no session's. */
+const PREFERENCE_WORDS = /^[A-Za-z]+(?:[._/ -][A-Za-z0-9]+){0,8}$/;
+function preferenceValue(v: string): boolean {
+  try {
+    return PREFERENCE_WORDS.test(decodeURIComponent(v));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A `Set-Cookie` header's values as a list (Node's inspect of a fetch or axios response: `'set-cookie': [` then one
  * `'name=value; Path=/; HttpOnly'` a line: adv213 F46), the hit at `cookie` ending at `at`: each item's value, but a setting's.
@@ -95,7 +105,7 @@ function headerListValues(text: string, at: number, out: SecretFinding[], isSett
     // The item's other quote ends it (its attributes before it); the next item starts after it.
     const close = list.indexOf(m.groups!.q, m.index + m[0].length);
     HEADER_LIST_ITEM.lastIndex = close < 0 ? list.length : close + 1;
-    if (v.length < 4 || isPlaceholder(v) || isSetting(v)) continue;
+    if (v.length < 4 || isPlaceholder(v) || isSetting(v) || preferenceValue(v)) continue;
     const [start] = m.indices!.groups!.v!;
     out.push({ start: open + start, end: open + start + v.length, kind: 'cookie', byContext: true });
   }

@@ -1159,6 +1159,13 @@ describe('values named from afar', () => {
   `${'a/b/c_password - '.repeat(60_000)}`,
   `${'a/b/key - x\n'.repeat(80_000)}`,
   `${'PRD-'.repeat(250_000)}`,
+  `${'web-1  | 2024-12-06T06:01:02.1Z   password: |\n'.repeat(20_000)}`,
+  `${'Dec 06 06:01:02 h u[1]:   password: |\n'.repeat(25_000)}`,
+  `${'pmrep -x \\"a pmcmd -p kamctl add a pmpasswd '.repeat(20_000)}`,
+  `${'"SHAHash":"'.repeat(80_000)}`,
+  `${'?pin-value=;pin-value='.repeat(50_000)}`,
+  `${'softhsm2-util --pin --so-pin '.repeat(35_000)}`,
+  `${'password: <a b c d e f g h i j'.repeat(30_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

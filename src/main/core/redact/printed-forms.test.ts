@@ -4718,3 +4718,43 @@ describe("session 40: blind passes 215–218 (telephony, HPC, game servers, heal
     expect(shown).toContain('KCV            : 1A2B3C');
   });
 });
+
+describe("session 40: the closing attack adv219's fixes", () => {
+  it("masks block scalars under timestamps and journald's prefix, cracked files by name, .token files, escaped-quote passwords in a hook's log, Informatica's and Kamailio's and sipsak's passwords, pypykatz' SHAHash, a PKCS#11 PIN, camelCase payment keys and PIN names", () => {
+    const [t1, t2, t3, cr, tok, sap, rc, pm, kam, sha, pin, so, zpk, rpw] = [s(HEX, 64), s(B64, 43), s(AN, 40), `Orchid${s(AN, 8)}#`, `ra-${uuid()}`, `Walnut_${s(AN, 6)}#`, `_zG?${s(AN, 10)}`, `Tundra-${s(AN, 8)}?`, `t+${s(AN, 10)}`, s(HEX, 40), s(AN, 12), `@${s(AN, 9)}`, s(HEX, 32).toUpperCase(), `Lj+-${s(AN, 12)}`];
+    const forms: [string, string, string[]][] = [
+      ["grep -A6 'effective values' logs/compose-hub.log", `proxy-1  | 2024-12-06T06:01:02.120210874Z   secretToken: |\nproxy-1  | 2024-12-06T06:01:02.120210874Z     ${t1}\n`, [t1]],
+      ["grep -F 'ood-portal[' logs/journal-ood.txt", `Dec 06 06:01:02 hpc-login01 ood-portal[2211]:   client_secret: |\nDec 06 06:01:02 hpc-login01 ood-portal[2211]:     ${t2}\n`, [t2]],
+      ['cat pod.log', `[pod/lims-worker-5d8f6/worker] 2024-12-06T06:01:02.120219021Z   api_token: |\n[pod/lims-worker-5d8f6/worker] 2024-12-06T06:01:02.120219021Z     ${t3}\n`, [t3]],
+      ['tail -n 1 cracked.out', `${s(HEX, 32)}:${cr}\n`, [cr]],
+      ['cat .continuum/anaconda-client/tokens/*.token; echo', `${tok}\n`, [tok]],
+      ['tail -n 2 .claude/hooks.log', `{"command":"sapcontrol -nr 00 -user sapadm \\"${sap}\\" -function Stop"}\n{"command":"mcrcon -H 127.0.0.1 -P 25575 -p \\"${rc}\\" \\"say hi\\""}\n`, [sap, rc]],
+      ['bash -x run_wf.sh 2>&1', `+ pmrep connect -r REP_ETL -d Domain_ETL -n Administrator -x '${pm}'\n`, [pm]],
+      ['tail -n 2 .bash_history', `kamctl add 1001 ${kam}\n`, [kam]],
+      ["jq -c '.msv' lsass.json", `{"credtype":"msv","SHAHash":"${sha}"}\n`, [sha]],
+      ['grep -rn pkcs11 nginx/', `nginx/NOTES:1:openssl req -engine pkcs11 -key "pkcs11:object=tls-key?pin-value=${pin}" -out edge.csr\n`, [pin]],
+      ['( set -x; softhsm2-util … )', `+ softhsm2-util --init-token --free --label edge-tls --so-pin ${so} --pin ${so}x\n`, [so]],
+      ["node -e 'console.log(require(\"./switch.config.js\"))'", `{\n  acquirerZpk: '${zpk}',\n  cryptoOfficerPin: '${pin}'\n}\n`, [zpk, pin]],
+      ['jq .Server appsettings.json', `  "RconPw": "${rpw}",\n`, [rpw]],
+    ];
+    for (const [cmd, text, values] of forms) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, `${cmd}: ${v}`).not.toContain(v);
+    }
+  });
+
+  it("keeps what adv219's look-alikes printed: md5sum's hash:file rows, a cache key's SHA-256 above a commit, a test log's PASS, notes in angle brackets, WSE's PasswordDigest, a key's check value, env: references, a radio's TXPW, preference cookies", () => {
+    const kept: [string, string][] = [
+      ["md5sum reads/*.fastq | awk '{print $1\":\"$2}'", `${s(HEX, 32)}:reads/S1_R1.fastq\n${s(HEX, 32)}:reads/S1_R2.fastq\n${s(HEX, 32)}:notes.txt\n`],
+      ['cat ci/cache-restore.log', `key : ${s(HEX, 64)}\nsha1: ${s(HEX, 40)}\n`],
+      ['cat build/test-suite.log', 'lexer: string literal PASS (14 asserts)\nparser: quote PASS (9 asserts)\n'],
+      ['cat deploy/values.example.yaml', '  password: <rcon password, 16+ chars>\n  password: <not set>.\n'],
+      ['cat soap/request.xml', `<wsse:Password Type="wsse:PasswordDigest">${b64(s(AN, 20))}</wsse:Password>\n`],
+      ['grep -n acquirer switch.properties', `2:acquirer.zpk.kcv=${s(HEX, 16).toUpperCase()}\n`],
+      ['jq .pkcs11 hsm.json', '{\n  "userPin": "env:HSM_USER_PIN"\n}\n'],
+      ['grep -n TXPW board/*.env', '3:BLE_TXPW=ESP_PWR_LVL_P9\n'],
+      ['node headers.js', "{\n  'set-cookie': [\n    'tz=Europe%2FAmsterdam; Path=/; Max-Age=31536000',\n    'ab_bucket=checkout-v2; Path=/',\n    'consent=necessary.analytics; Path=/'\n  ]\n}\n"],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
+});

@@ -2275,6 +2275,8 @@ function lineEndAt(text: string, i: number): number {
  */
 /** Shortest hash a cracked row starts with (32 hex digits: MD5, NT, LM). */
 const CRACKED_HASH_DIGITS = 32;
+/** A file's path or name (`reads/S1_R1.fastq`, `notes.txt`): a row of a digest and its file, not a cracked password. */
+const FILE_NAME_PLAIN = /\/|^[\w-]+(?:\.[\w-]+)*\.[a-z][a-z0-9]{0,5}$/;
 /** A cracked row: its hash (MD5/NT/LM, `$NT$` too), `:`, the password up to the line's end. */
 const CRACKED_ROW = /(?:\$NT\$)?(?:[0-9a-f]{32}|[0-9A-F]{32}):(?<plain>[^\r\n]{1,256})\r?(?=\n|$)/y;
 
@@ -2293,7 +2295,8 @@ function crackedHashRows(text: string, runs: number[], out: SecretFinding[]): vo
     if (colon < 0 || text.charCodeAt(colon) !== 0x3a) continue;
     CRACKED_ROW.lastIndex = start;
     const m = CRACKED_ROW.exec(text);
-    if (!m) continue;
+    // (md5sum's `<md5>:<file>` rows, joined by awk: a path or a file's name with its extension is no password: adv219 L1.)
+    if (!m || FILE_NAME_PLAIN.test(m.groups!.plain)) continue;
     const row: SecretFinding = { start, end: start + m[0].length - (m[0].endsWith('\r') ? 1 : 0), kind: 'cracked password', byContext: true };
     if (start === prevEnd + 1) {
       if (prev) out.push(prev);
@@ -2917,9 +2920,10 @@ export function isSecretName(name: string): boolean {
   if (/(?:^|[_.-])psk$/i.test(name)) return true;
   // A password's `PW` run into the word before it (kamctlrc's `DBRWPW=`, a game server's `CS2_RCONPW`, `ADMINPW`: blind passes 215
   // F11, 217 F18), in one case; a game server's `RemoteSecurityKey` (pass 217 F38).
-  if (/(?:^|_)[A-Z][A-Z0-9]{1,15}PW$|(?:^|_)[a-z][a-z0-9]{1,15}pw$/.test(name) || /(?:^|[a-z_.-])security[_.-]?key$/i.test(name)) return true;
+  // (Not a radio's transmit power, `BLE_TXPW`: adv219 L10.) Its camelCase too (`RconPw`, `AdminPW`: adv219 F31).
+  if (/(?:^|_)(?![TR]X)[A-Z][A-Z0-9]{1,15}PW$|(?:^|_)(?![tr]x)[a-z][a-z0-9]{1,15}pw$|^(?![TR]x)[A-Z][a-z0-9]{1,15}P[Ww]$/.test(name) || /(?:^|[a-z_.-])security[_.-]?key$/i.test(name)) return true;
   // An HSM's role PINs (Luna's `coPin`, PKCS#11's `soPin`, `userPin`: pass 218 F39).
-  if (/^(?:co|so|user|admin|partition|hsm|token)[_-]?pin$/i.test(name)) return true;
+  if (/^(?:co|so|user|admin|partition|hsm|token|crypto[_-]?officer|crypto[_-]?user)[_-]?pin$/i.test(name)) return true;
   // SAP Commerce's initial passwords by user (`initialpassword.admin=…` in local.properties: pass 221 F24).
   if (/^initialpassword\.[\w-]{1,64}$/i.test(name)) return true;
   // Grafana's datasource headers (`secureJsonData: httpHeaderValue1: Bearer …`: adv16 D16): an encrypted field by design.
@@ -3358,7 +3362,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const tagEnd = m ? -1 : elementTagEnd(text, k, e);
   const element = tagEnd >= 0;
   // …but not its `#PasswordDigest` (a SHA-1 of nonce, time and password: no credential, pass 218 L1).
-  if (element && text.slice(e, tagEnd).includes('#PasswordDigest')) return e;
+  if (element && text.slice(e, tagEnd).includes('PasswordDigest')) return e;
   if (!m && !element) {
     pairedValue(text, k, e, out);
     arrayPairValue(text, k, e, out);
@@ -3953,7 +3957,8 @@ function indentedValueBelow(text: string, k: number, at: number): { start: numbe
 }
 
 /** A container's name before each of its lines in a multiplexed log (compose pads names to one width: a blank at least). */
-const LOG_PREFIX_MARK = /[A-Za-z0-9][\w.-]{0,127}[ \t]+\| |\[pod\/[^\s\]]{1,253}\] /y;
+// A timestamp after it (`--timestamps`: adv219 F1, F4); journald's `Dec 06 06:01:02 host unit[pid]: ` (F2).
+const LOG_PREFIX_MARK = /(?:[A-Za-z0-9][\w.-]{0,127}[ \t]+\| |\[pod\/[^\s\]]{1,253}\] |[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d [\w.-]{1,128} [\w.@-]{1,128}(?:\[\d{1,10}\])?: )(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d) )?/y;
 /** After a name's colon under grep's mark: the line's end, the next line's mark (grep's context `file-N-` or match `file:N:`). */
 const MARKED_LINE_END = /[ \t]*\r?\n/y;
 /** The rest of that next line: its indent (group ind) and one word (group v), as WORD_BELOW's. */
@@ -3969,9 +3974,9 @@ function markedValueBelow(text: string, k: number, at: number): { start: number;
   if (lineStart === k || (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) || text.charCodeAt(lineStart) === 0x20 || text.charCodeAt(lineStart) === 0x09) return null;
   // grep's `file:N:` / `N:` (LINE_MARKS[1]), or `file:` without numbers (`grep -r -A1`, LINE_MARKS[2]: adv211 F47).
   // Or a log multiplexer's (`docker compose logs`' `web-1  | `, `kubectl logs --prefix`'s `[pod/web-7d4b/app] `: adv213 F42).
-  let mark = LINE_MARKS[1];
+  let mark = LOG_PREFIX_MARK;
   let from = afterMark(text, lineStart, mark);
-  for (const other of [LINE_MARKS[2], LOG_PREFIX_MARK]) {
+  for (const other of [LINE_MARKS[1], LINE_MARKS[2]]) {
     if (from >= 0 && from <= k) break;
     mark = other;
     from = afterMark(text, lineStart, mark);
@@ -3995,8 +4000,9 @@ const WORD_DIFF = /\[-(?<old>(?:(?!-\])[^\n]){1,4096})-\](?:\{\+(?<new>(?:(?!\+\
 /** The next option of an Unreal-style URL in a value (`?Port=7777`). */
 const NEXT_URL_OPTION = /\?[A-Za-z][\w.-]{0,63}=/;
 /** A note in angle brackets instead of a value (`<Not set>`, `<not configured>`, `<none>`). */
-const ANGLE_NOTE = /^<[A-Za-z][A-Za-z -]{0,30}>(?![^\s,;])/;
-const MAX_ANGLE_NOTE = 34;
+// A blank in it makes it a note whatever else it holds (`<rcon password, 16+ chars>`: adv219 L4); a value stops at a blank.
+const ANGLE_NOTE = /^<(?:[A-Za-z][A-Za-z-]{0,30}|[A-Za-z][^\s<>]{0,40}(?: [^\s<>]{1,40}){1,8})>(?![^\s,;.])/;
+const MAX_ANGLE_NOTE = 360;
 /** A call's head as a bare value: a name and its open parenthesis (`Some(`, `SecretStr(`). */
 const CALL_HEAD = /^[A-Za-z_][\w.:]{0,63}\($/;
 /** A secret's name as a program spells it (`apiKey`, `db.password`, `client_secret`): letters and separators, no digit. */
@@ -5169,7 +5175,8 @@ function blockScalar(text: string, k: number, from: number, name: string, out: S
 
 /** A grep mark (`file:3:`, `4-`) or a log multiplexer's (`web-1  | `) before a key at k on its line, or none (a diff's or a blank's would read a YAML indent's blank as one). */
 function blockLineMark(text: string, lineStart: number, k: number): RegExp | undefined {
-  for (const grep of [LINE_MARKS[1], LINE_MARKS[2], LOG_PREFIX_MARK]) {
+  // (The log multiplexer's first: `[pod/web-7d4b/app] ` reads as grep's file mark `[pod/web-`.)
+  for (const grep of [LOG_PREFIX_MARK, LINE_MARKS[1], LINE_MARKS[2]]) {
     grep.lastIndex = lineStart;
     if (grep.test(text) && grep.lastIndex <= k) return grep;
   }
