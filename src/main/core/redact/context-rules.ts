@@ -521,6 +521,8 @@ export const COMMAND_LINE: ContextRule[] = [
   // Informatica's `pmrep connect … -x`, `pmcmd … -p`, `infacmd … -pd` (adv219 F44, F45); Kamailio's `kamctl add <user> <pw>`, sipsak's
   // `-a` (F30); the value in a JSON string's escaped quotes too (a hook's log of the command: F28, F29).
   { kind: 'password on command line', keywords: ['mcrcon', 'arrcon', 'fs_cli', 'sipp', 'pmrep', 'pmcmd', 'infacmd', 'sipsak'], needs: /mcrcon|arrcon|fs_cli|sipp|pmrep|pmcmd|infacmd|sipsak/i, re: /\b(?:mcrcon|ARRCON|arrcon|fs_cli|sipp|sipsak|pmrep|pmcmd|infacmd(?:\.sh)?)\b(?:[^\n|;&]|;(?![ \t])){0,1024}?[ \t](?:-p|-ap|-a|-x|-pd|--pass(?:word)?)(?:=|[ \t]+)(?:\\"(?<secret2>(?:[^"\\\n]|\\[^"\n]){1,256})\\"|(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\\-][^\s'"\\]*))/g },
+  // …as an argv list (Python's `CalledProcessError: Command '['./bin/ARRCON', '-H', …, '-p', '…', …]'`: adv219 F27); `-P` is the port.
+  { kind: 'password on command line', keywords: ['mcrcon', 'arrcon', 'fs_cli', 'sipp'], needs: /\[[ \t]*["'](?:[\w./-]*\/)?(?:mcrcon|ARRCON|arrcon|fs_cli|sipp)["']/, re: /\[[ \t]*["'](?:[\w./-]*\/)?(?:mcrcon|ARRCON|arrcon|fs_cli|sipp)["'][^\]\n]{0,1024}?["'](?:-p|-ap)["'][ \t]*,[ \t]*(?<q>["'])(?<secret>(?:(?!\k<q>)[^\n]){1,256})\k<q>/g, guard: true },
   { kind: 'password on command line', keywords: ['kamctl', 'pmpasswd'], re: /\b(?:kamctl[ \t]+(?:add|passwd)[ \t]+\S{1,128}|pmpasswd)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?!-)[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['mosquitto_'], needs: /mosquitto_/, re: /\bmosquitto_(?:sub|pub|rr)\b[^\n|;&]{0,1024}?[ \t](?:-P|--pw)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   // A Teams incoming webhook (adv13 B40): its URL is the credential (`@` breaks the token run a vendor rule would read).

@@ -4736,6 +4736,9 @@ describe("session 40: the closing attack adv219's fixes", () => {
       ['( set -x; softhsm2-util … )', `+ softhsm2-util --init-token --free --label edge-tls --so-pin ${so} --pin ${so}x\n`, [so]],
       ["node -e 'console.log(require(\"./switch.config.js\"))'", `{\n  acquirerZpk: '${zpk}',\n  cryptoOfficerPin: '${pin}'\n}\n`, [zpk, pin]],
       ['jq .Server appsettings.json', `  "RconPw": "${rpw}",\n`, [rpw]],
+      // Second round: a `while read` loop's labels, an ARRCON argv list in a Python error.
+      ["printf 'ldap\\nsmtp\\n' | while read s; do printf '%s ' \"$s\"; cat \"secrets/$s\"; echo; done", `ldap ${cr}\nsmtp ${pm}\n`, [cr, pm]],
+      ['python3 save_world.py 2>&1 | tail -n 4', `subprocess.CalledProcessError: Command '['./bin/ARRCON', '-H', '127.0.0.1', '-P', '27020', '-p', '${rc}', 'saveworld']' returned non-zero exit status 1.\n`, [rc]],
     ];
     for (const [cmd, text, values] of forms) {
       const shown = new Redactor().maskCommandOutput(cmd, text);

@@ -949,12 +949,14 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
   const pipelines = new Map<number, SimpleCommand[]>();
   // A loop's label (`printf "%s " "$svc"` before `cat "secrets/${svc}_password"`: adv213 F39): it prints the loop's own words.
   const labels = new Set<number>();
+  // `while read s` / `read -r s` variables: a label printer's too.
+  const readVariables = new Set(parsed.line.commands.filter((c) => basename(c.argv[0] ?? '') === 'read').flatMap((c) => c.argv.slice(1).filter((a) => /^[A-Za-z_]\w*$/.test(a))));
   for (const c of parsed.line.commands) {
     if (c.context !== 'top') continue;
     const p = pipelines.get(c.pipeline.index) ?? [];
     p[c.pipeline.position] = withLoopWords(c, parsed.line.loops);
     pipelines.set(c.pipeline.index, p);
-    if (printsLoopLabel(c, parsed.line.loops)) labels.add(c.pipeline.index);
+    if (printsLoopLabel(c, parsed.line.loops, readVariables)) labels.add(c.pipeline.index);
   }
   const printsOnlyLabels = (p: SimpleCommand[]) => p.length === 1 && labels.has(p[0].pipeline.index);
   const printed = new Map<SimpleCommand[], SecretPrinter>();
@@ -1020,12 +1022,14 @@ function withLoopWords(c: SimpleCommand, loops: readonly { variable: string; wor
   return { ...c, argv };
 }
 /** An echo or printf whose arguments hold no variable but a loop's (its words are literals of the line): no setting's line. */
-function printsLoopLabel(c: SimpleCommand, loops: readonly { variable: string; words: string[] }[]): boolean {
-  if (loops.length === 0 || !ECHOES.has(basename(c.argv[0] ?? '')) || c.redirects.length > 0) return false;
+// Or a `while read` loop's variable (`printf 'ldap\nsmtp\n' | while read s; do printf '%s ' "$s"; cat "secrets/$s"`: adv219 F7),
+// whose words the line does not give: its printer takes a one-word label off each line.
+function printsLoopLabel(c: SimpleCommand, loops: readonly { variable: string; words: string[] }[], readVariables: ReadonlySet<string>): boolean {
+  if ((loops.length === 0 && readVariables.size === 0) || !ECHOES.has(basename(c.argv[0] ?? '')) || c.redirects.length > 0) return false;
   let labelled = false;
   for (const a of c.argv.slice(1)) {
     for (const m of a.matchAll(VARIABLES_IN)) {
-      if (!loops.some((l) => l.variable === m[1])) return false;
+      if (!loops.some((l) => l.variable === m[1]) && !readVariables.has(m[1])) return false;
       labelled = true;
     }
     if (a.includes('$(') || a.includes('`')) return false;
@@ -2090,11 +2094,14 @@ function withoutLabels(text: string, words: readonly string[]): string {
   return text
     .split('\n')
     .map((line) => {
+      // No words known (a `while read` loop's): a first word, when one word follows it.
+      if (words.length === 0) return ONE_WORD_LABEL.exec(line)?.groups!.v ?? line;
       const w = words.find((x) => x.length > 0 && line.startsWith(x) && LABEL_SEPARATOR.test(line.slice(x.length, x.length + 3)));
       return w === undefined ? line : line.slice(w.length).replace(LABEL_SEPARATOR, '');
     })
     .join('\n');
 }
+const ONE_WORD_LABEL = /^[^\s:=]{1,64}(?:[\]):=]?[ \t]+|[:=])(?<v>\S{1,4096})[ \t]*\r?$/;
 const LABEL_SEPARATOR = /^[\]):=]?[ \t]+|^[:=]/;
 
 /** head's and tail's header before each file's lines when given several files. */
