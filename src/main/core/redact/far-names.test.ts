@@ -1166,6 +1166,8 @@ describe('values named from afar', () => {
   `${'?pin-value=;pin-value='.repeat(50_000)}`,
   `${'softhsm2-util --pin --so-pin '.repeat(35_000)}`,
   `${'password: <a b c d e f g h i j'.repeat(30_000)}`,
+  `${'radtest -t a '.repeat(80_000)}`,
+  `${'radtest -x '.repeat(100_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

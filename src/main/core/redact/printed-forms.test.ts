@@ -4738,6 +4738,9 @@ describe("session 40: the closing attack adv219's fixes", () => {
       ['jq .Server appsettings.json', `  "RconPw": "${rpw}",\n`, [rpw]],
       // Second round: a `while read` loop's labels, an ARRCON argv list in a Python error.
       ["printf 'ldap\\nsmtp\\n' | while read s; do printf '%s ' \"$s\"; cat \"secrets/$s\"; echo; done", `ldap ${cr}\nsmtp ${pm}\n`, [cr, pm]],
+      // Pass 220: radtest's password and shared secret, Shibboleth's data sealer keys.
+      ["grep -nE 'radtest' .bash_history", `3:radtest -t mschap jdoe@campus.edu '${cr}' 127.0.0.1 0 ${pin}\n`, [cr, pin]],
+      ['cat sealer.keys; wc -l sealer.keys', `1:${b64(s(AN, 32))}\n2:${t2}=\n2 sealer.keys\n`, [`${t2}=`]],
       ['python3 save_world.py 2>&1 | tail -n 4', `subprocess.CalledProcessError: Command '['./bin/ARRCON', '-H', '127.0.0.1', '-P', '27020', '-p', '${rc}', 'saveworld']' returned non-zero exit status 1.\n`, [rc]],
     ];
     for (const [cmd, text, values] of forms) {
