@@ -523,6 +523,10 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['mcrcon', 'arrcon', 'fs_cli', 'sipp', 'pmrep', 'pmcmd', 'infacmd', 'sipsak'], needs: /mcrcon|arrcon|fs_cli|sipp|pmrep|pmcmd|infacmd|sipsak/i, re: /\b(?:mcrcon|ARRCON|arrcon|fs_cli|sipp|sipsak|pmrep|pmcmd|infacmd(?:\.sh)?)\b(?:[^\n|;&]|;(?![ \t])){0,1024}?[ \t](?:-p|-ap|-a|-x|-pd|--pass(?:word)?)(?:=|[ \t]+)(?:\\"(?<secret2>(?:[^"\\\n]|\\[^"\n]){1,256})\\"|(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\\-][^\s'"\\]*))/g },
   // …as an argv list (Python's `CalledProcessError: Command '['./bin/ARRCON', '-H', …, '-p', '…', …]'`: adv219 F27); `-P` is the port.
   { kind: 'password on command line', keywords: ['mcrcon', 'arrcon', 'fs_cli', 'sipp'], needs: /\[[ \t]*["'](?:[\w./-]*\/)?(?:mcrcon|ARRCON|arrcon|fs_cli|sipp)["']/, re: /\[[ \t]*["'](?:[\w./-]*\/)?(?:mcrcon|ARRCON|arrcon|fs_cli|sipp)["'][^\]\n]{0,1024}?["'](?:-p|-ap)["'][ \t]*,[ \t]*(?<q>["'])(?<secret>(?:(?!\k<q>)[^\n]){1,256})\k<q>/g, guard: true },
+  // MAVProxy's MAVLink signing passphrase (`signing setup <phrase>`, `signing key <phrase>` in mavinit.scr: pass 222 F6); Husarnet's
+  // join code (`JOINCODE=<ipv6>/<token>`: F36).
+  { kind: 'password', keywords: ['signing setup ', 'signing key '], re: /^[ \t]*(?:[\w./-]{0,256}[:-])?(?:\d{1,9}[:-])?signing[ \t]+(?:setup|key)[ \t]+(?<secret>[^\s#]{6,256})[ \t]*\r?$/gm },
+  { kind: 'token', keywords: ['joincode'], re: /\bJOINCODE["']?[ \t]*[=:][ \t]*["']?(?:[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}\/)?(?<secret>[A-Za-z0-9]{16,64})\b/gi },
   // FreeRADIUS' `radtest [-t mschap] <user> <password> <server> <nas-port> <secret>` (pass 220 F13): its password and the shared secret.
   { kind: 'password on command line', keywords: ['radtest'], re: /\bradtest(?:[ \t]+-[tPx46](?:[ \t]+(?!-)\S{1,32})?)*[ \t]+\S{1,256}[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['radtest'], re: /\bradtest(?:[ \t]+-[tPx46](?:[ \t]+(?!-)\S{1,32})?)*[ \t]+\S{1,256}[ \t]+(?:'[^'\n]+'|"[^"\n]+"|[^\s'"]+)[ \t]+\S{1,256}[ \t]+\d{1,5}[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },

@@ -1168,6 +1168,8 @@ describe('values named from afar', () => {
   `${'password: <a b c d e f g h i j'.repeat(30_000)}`,
   `${'radtest -t a '.repeat(80_000)}`,
   `${'radtest -x '.repeat(100_000)}`,
+  `${'signing key '.repeat(80_000)}`,
+  `${'JOINCODE=fc94:b01d:'.repeat(50_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -25,7 +25,9 @@ const MAX_FOLD_LINES = 256;
  * A line that starts an entry of its own: a name, then `=` or `:` not followed by padding to the line's end; or an .npmrc
  * registry's setting (`//registry.npmjs.org/:_authToken=…` under another registry's line as long: pass 134 F38).
  */
-const NEW_ENTRY = /^[ \t]*(?:["']?[A-Za-z_][\w.-]*["']?[ \t]*[=:](?!=*\r?$)|\/\/[^\s:=]{1,256}:[\w-]{1,64}=)/;
+// Behind a diff's mark too (`-KEY=<old>` then `+KEY=<new>` of a rotated key, one as long as the other: adv223 F28's new line
+// and mish's `[exit 0]` after it were masked as the old value's fold).
+const NEW_ENTRY = /^[+-]?[ \t]*(?:["']?[A-Za-z_][\w.-]*["']?[ \t]*[=:](?!=*\r?$)|\/\/[^\s:=]{1,256}:[\w-]{1,64}=)/;
 const BLANK = /[ \t]/;
 /** Characters two lines may begin alike with before they read as one tool's lines rather than a fold's. */
 const SAME_START = 8;

@@ -4763,4 +4763,20 @@ describe("session 40: the closing attack adv219's fixes", () => {
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
+
+  it("masks MAVProxy's signing passphrase and Husarnet's join code (pass 222 F6, F36); prose about a signing key kept", () => {
+    const [ph, jc] = [`Nimbus-${s(AN, 6)}-${s('0123456789', 4)}`, s(AN, 22)];
+    const a = new Redactor().maskCommandOutput('grep -n signing .mavproxy/mavinit.scr', `4:module load signing\n5:signing setup ${ph}\n6:signing key ${ph}\n`);
+    expect(a).not.toContain(ph);
+    const b = new Redactor().maskCommandOutput('grep -n -B1 JOINCODE docker-compose.yml', `15:      - JOINCODE=fc94:b01d:1803:8dd8:b293:5c7d:7639:932a/${jc}\n`);
+    expect(b).not.toContain(jc);
+    const prose = 'We use signing key rotation yearly.\n';
+    expect(new Redactor().maskCommandOutput('cat notes.txt', prose)).toBe(prose);
+  });
+
+  it("keeps a rotated key's diff lines apart: the new line, as long as the old, is no fold of the old value (pass 223 F28)", () => {
+    const [o, n] = [s(B64, 86).replace(/[+/]/g, '-'), s(B64, 86).replace(/[+/]/g, '_')];
+    const shown = new Redactor().maskCommandOutput('git diff', `@@ -1,2 +1,2 @@\n-GOCARDLESS_SECRET_KEY=${o}\n+GOCARDLESS_SECRET_KEY=${n}\n[exit 0]\n`);
+    expect(shown).toBe('@@ -1,2 +1,2 @@\n-GOCARDLESS_SECRET_KEY=[masked: key]\n+GOCARDLESS_SECRET_KEY=[masked: key]\n[exit 0]\n');
+  });
 });
