@@ -4774,6 +4774,20 @@ describe("session 40: the closing attack adv219's fixes", () => {
     expect(new Redactor().maskCommandOutput('cat notes.txt', prose)).toBe(prose);
   });
 
+  it("masks a rotated RSA key's diff lines in a read's window that starts inside the old key (pass 222 F20: the session's 128 values overflowed)", () => {
+    const pem = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+    const [a, b] = [pem().trimEnd().split('\n'), pem().trimEnd().split('\n')];
+    const diff = ['--- a.key', '+++ b.key', '@@ -1,27 +1,27 @@', ` ${a[0]}`, ...a.slice(1, -1).map((l) => `-${l}`), ...b.slice(1, -1).map((l) => `+${l}`), ` ${a[a.length - 1]}`].join('\n') + '\n';
+    const r = new Redactor();
+    r.maskCommandOutput('diff -u a.key b.key', diff);
+    const body = a.slice(1, -1);
+    for (let i = 0; i + 3 <= body.length; i += 3) {
+      const window = body.slice(i, i + 3).map((l) => `-${l}`).join('\n') + '\n';
+      const shown = r.mask(window);
+      for (const l of body.slice(i, i + 3)) if (l.length >= 40) expect(shown, `line ${i}`).not.toContain(l);
+    }
+  });
+
   it("keeps a rotated key's diff lines apart: the new line, as long as the old, is no fold of the old value (pass 223 F28)", () => {
     const [o, n] = [s(B64, 86).replace(/[+/]/g, '-'), s(B64, 86).replace(/[+/]/g, '_')];
     const shown = new Redactor().maskCommandOutput('git diff', `@@ -1,2 +1,2 @@\n-GOCARDLESS_SECRET_KEY=${o}\n+GOCARDLESS_SECRET_KEY=${n}\n[exit 0]\n`);

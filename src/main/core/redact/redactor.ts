@@ -44,12 +44,20 @@ export interface RedactorOptions {
 
 /** Most commands whose stream state (private key line ranges) is kept; the oldest are dropped. */
 const MAX_STREAMS = 500;
+/**
+ * Private keys' body lines remembered apart from the session's values (MAX_LEARNED, 128 with their derived forms): a diff of two
+ * RSA keys holds ~50 lines, and the session's store forgot the old key's first ones before a read's window showed them (pass 222
+ * F20). 16 keys' worth of 4096-bit lines.
+ */
+const MAX_KEY_LINES = 1600;
 
 export class Redactor {
   private readonly maskers: SecretMasker[];
   private values: { name: string; value: string; forms: AnchoredValue[] }[] = [];
   /** Values masked once: masked everywhere later. */
   readonly learned = new LearnedSecrets();
+  /** Private keys' body lines (MAX_KEY_LINES), as they show: no derived forms. */
+  private readonly keyLines = new LearnedSecrets(MAX_KEY_LINES);
   private readonly streams = new Map<string, StreamMasker>();
 
   constructor(options: RedactorOptions = {}) {
@@ -85,6 +93,12 @@ export class Redactor {
     return out;
   }
 
+  /** A value found in the text, remembered; a private key's line in the keys' own store too. */
+  private learnFound(value: string, kind: string): void {
+    this.learned.learn(value, kind);
+    if (kind === 'private key' && !value.includes('\n')) this.keyLines.learn(value, kind, MIN_LEARNED_CHARS, true);
+  }
+
   /** Ranges of the secrets in `text` (already known-masked): remembered values and scanner findings; the findings are remembered. */
   find(text: string, raw = false, printed?: LearnedSecrets): SecretFinding[] {
     // Colour and other escape sequences between a name and its value (a read_raw page of `jq .` under a PTY): read without them
@@ -103,12 +117,12 @@ export class Redactor {
     for (const f of inPlain)
       if (f.byContext) {
         const v = plain.slice(f.start, f.end);
-        if (!(f.kind === 'private key' && isPublicToo(v))) this.learned.learn(v, f.kind);
+        if (!(f.kind === 'private key' && isPublicToo(v))) this.learnFound(v, f.kind);
       }
       // A Basic credential found by its shape (base64 of `user:password` in an access log's quotes): its decoded forms, which a
       // later `base64 -d` of it prints (adv172 F39).
       else if (isBasicKind(f.kind)) this.learned.learnDecoded(plain.slice(f.start, f.end), f.kind, MIN_LEARNED_CHARS);
-      else if (f.kind === 'private key' && plain.indexOf('\n', f.start) < f.end) for (const run of plain.slice(f.start, f.end).match(KEY_BODY_RUN) ?? []) if (!isPublicToo(run)) this.learned.learn(run, f.kind);
+      else if (f.kind === 'private key' && plain.indexOf('\n', f.start) < f.end) for (const run of plain.slice(f.start, f.end).match(KEY_BODY_RUN) ?? []) if (!isPublicToo(run)) this.learnFound(run, f.kind);
     // Output held in a JSON string (`\n` between its lines): its values found by context are learned from the decoded text,
     // and found below where they stand in the text. A URL with its slashes escaped: every value found in it (a Slack webhook's
     // path is a shape, not found where its slashes are `\/`), learned with its slashes escaped too; a path's segment found by its
@@ -127,6 +141,7 @@ export class Redactor {
     // A transcript's credential printers (`$ printenv DB_PASSWORD | xxd` then its dump): their values, learned as a command's are.
     if (report.promptMarks) for (const { value, kind } of transcriptPrintedValues(plain)) this.learnValue(value, kind);
     this.learned.find(text, found);
+    this.keyLines.find(text, found);
     // A printer's values beyond what the session remembers (a credentials file's 200 rows): its command's own store.
     printed?.find(text, found);
     for (const s of this.streams.values()) s.printedStore?.find(text, found);
