@@ -528,8 +528,9 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password', keywords: ['signing setup ', 'signing key '], re: /^[ \t]*(?:[\w./-]{0,256}[:-])?(?:\d{1,9}[:-])?signing[ \t]+(?:setup|key)[ \t]+(?<secret>[^\s#]{6,256})[ \t]*\r?$/gm },
   { kind: 'token', keywords: ['joincode'], re: /\bJOINCODE["']?[ \t]*[=:][ \t]*["']?(?:[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}\/)?(?<secret>[A-Za-z0-9]{16,64})\b/gi },
   // FreeRADIUS' `radtest [-t mschap] <user> <password> <server> <nas-port> <secret>` (pass 220 F13): its password and the shared secret.
-  { kind: 'password on command line', keywords: ['radtest'], re: /\bradtest(?:[ \t]+-[tPx46](?:[ \t]+(?!-)\S{1,32})?)*[ \t]+\S{1,256}[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
-  { kind: 'password on command line', keywords: ['radtest'], re: /\bradtest(?:[ \t]+-[tPx46](?:[ \t]+(?!-)\S{1,32})?)*[ \t]+\S{1,256}[ \t]+(?:'[^'\n]+'|"[^"\n]+"|[^\s'"]+)[ \t]+\S{1,256}[ \t]+\d{1,5}[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  // (Six options at most: unbounded, a megabyte line of `radtest -x` tried every way of taking the options' words, 1,186 s.)
+  { kind: 'password on command line', keywords: ['radtest'], re: /\bradtest(?:[ \t]+-[tPx46](?:[ \t]+(?!-)\S{1,32})?){0,6}[ \t]+\S{1,256}[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['radtest'], re: /\bradtest(?:[ \t]+-[tPx46](?:[ \t]+(?!-)\S{1,32})?){0,6}[ \t]+\S{1,256}[ \t]+(?:'[^'\n]+'|"[^"\n]+"|[^\s'"]+)[ \t]+\S{1,256}[ \t]+\d{1,5}[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['kamctl', 'pmpasswd'], re: /\b(?:kamctl[ \t]+(?:add|passwd)[ \t]+\S{1,128}|pmpasswd)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?!-)[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['mosquitto_'], needs: /mosquitto_/, re: /\bmosquitto_(?:sub|pub|rr)\b[^\n|;&]{0,1024}?[ \t](?:-P|--pw)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   // A Teams incoming webhook (adv13 B40): its URL is the credential (`@` breaks the token run a vendor rule would read).
