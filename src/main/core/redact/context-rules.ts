@@ -496,10 +496,10 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['cqlsh', 'beeline'], needs: /cqlsh|beeline/i, re: /\b(?:cqlsh|beeline)\b(?:[^\n|;&]|;(?![ \t])){0,1024}?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/gi },
   // SAP's `sapcontrol -user <user> <password>` (its password a positional after the user: pass 218 F20).
   { kind: 'password on command line', keywords: ['sapcontrol'], re: /\bsapcontrol\b[^\n|;&]{0,1024}?[ \t]-user[ \t]+\S{1,64}[ \t]+(?:\\"(?<secret2>(?:[^"\\\n]|\\[^"\n]){1,256})\\"|(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-\\])[^\s'"\\]+))/g },
-  // An FTP script's or a debug trace's login (`quote PASS …`, `literal PASS …`, `ftp -d`'s `---> PASS …`: pass 218 F22); a test
+  // An FTP script's or a debug trace's login (`quote PASS …`, `literal PASS …`, `ftp -d`'s `---> PASS …`, `--> PASS`: pass 218 F22); a test
   // runner's `PASS src/a.test.ts` has neither.
   // The command is its line's (a line number or a grep mark before it): `string literal PASS (14 asserts)` of a test log is none (adv219 L3).
-  { kind: 'password', keywords: ['quote pass ', 'literal pass ', '---> pass '], re: /^[ \t]*(?:[\w./-]{0,256}[:-])?(?:\d{1,9}[\t:-][ \t]*)?(?:(?:quote|literal)|--->)[ \t]+PASS[ \t]+(?<secret>[^\s(]\S{0,255})[ \t]*\r?$/gim },
+  { kind: 'password', keywords: ['quote pass ', 'literal pass ', '--> pass '], re: /^[ \t]*(?:[\w./-]{0,256}[:-])?(?:\d{1,9}[\t:-][ \t]*)?(?:(?:quote|literal)|-{2,3}>)[ \t]+PASS[ \t]+(?<secret>[^\s(]\S{0,255})[ \t]*\r?$/gim },
   // Informatica's `pmpasswd` (pass 218 F25): the encrypted form (pmpasswd decrypts it back) and the password it decrypts to.
   { kind: 'password', keywords: ['string -->', 'decrypt to -->'], re: /(?:Encrypted string|Will decrypt to) -->(?<secret>[^\n]{1,1024}?)<--/g },
   // A payment HSM's clear keys by their names (`acquirer.zpk.clear=<32 hex>`, `ZMK_COMPONENT_1`, `acquirerZpk`: pass 218 F15,
@@ -526,7 +526,7 @@ export const COMMAND_LINE: ContextRule[] = [
   // MAVProxy's MAVLink signing passphrase (`signing setup <phrase>`, `signing key <phrase>` in mavinit.scr: pass 222 F6); Husarnet's
   // join code (`JOINCODE=<ipv6>/<token>`: F36).
   { kind: 'password', keywords: ['signing setup ', 'signing key '], re: /^[ \t]*(?:[\w./-]{0,256}[:-])?(?:\d{1,9}[:-])?signing[ \t]+(?:setup|key)[ \t]+(?<secret>[^\s#]{6,256})[ \t]*\r?$/gm },
-  { kind: 'token', keywords: ['joincode'], re: /\bJOINCODE["']?[ \t]*[=:][ \t]*["']?(?:[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}\/)?(?<secret>[A-Za-z0-9]{16,64})\b/gi },
+  { kind: 'token', keywords: ['joincode'], re: /(?:\b|_)JOINCODE["']?[ \t]*[=:][ \t]*["']?(?:[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}\/)?(?<secret>[A-Za-z0-9]{16,64})\b/gi },
   // FreeRADIUS' `radtest [-t mschap] <user> <password> <server> <nas-port> <secret>` (pass 220 F13): its password and the shared secret.
   // (Six options at most: unbounded, a megabyte line of `radtest -x` tried every way of taking the options' words, 1,186 s.)
   { kind: 'password on command line', keywords: ['radtest'], re: /\bradtest(?:[ \t]+-[tPx46](?:[ \t]+(?!-)\S{1,32})?){0,6}[ \t]+\S{1,256}[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
@@ -1297,6 +1297,10 @@ export const FILES: ContextRule[] = [
   // Bundler's credentials for a gem source in the environment (`BUNDLE_GEMS__CONTRIBSYS__COM=user:pw`: the host's dots as `__`,
   // adv24 F24); its settings (`BUNDLE_PATH`, `BUNDLE_WITHOUT`) have no `__`.
   { kind: 'gem source credentials', keywords: ['bundle_'], needs: /BUNDLE_\w*__/, re: /\bBUNDLE_[A-Z0-9_]*[A-Z0-9]__[A-Z0-9_]*[A-Z0-9][ \t]*[=:][ \t]*["']?(?<secret>[^\s"']{4,})/g, guard: true },
+  // A `Set-Cookie` header's value as a quoted string of its own (`[ 'session=…; Path=/; HttpOnly' ]`, a list printed without the
+  // header's name: session 40's stop check): a cookie's value before its attributes; a preference's words (`Europe%2FAmsterdam`,
+  // `checkout-v2`: as the header list's preferenceValue) and what the look-alike guard keeps stay.
+  { kind: 'cookie', keywords: ['; path=', '; httponly', '; secure', '; samesite=', '; expires=', '; max-age=', '; domain='], re: /(?<q>['"])[ \t]*[^\s=;'"]{1,256}=(?![A-Za-z]{1,16}(?:(?:[._/ -]|%2F)[A-Za-z0-9]{1,12}){0,3};)(?<secret>[^;'"\s]{8,8192});[ \t]*(?:Path=|Domain=|Expires=|Max-Age=|HttpOnly\b|Secure\b|SameSite=)/gi, guard: true },
   // Python's cookie jar printed (`<Cookie sessionid=… for localhost.local/>`, requests' RequestsCookieJar repr: adv24 F14).
   { kind: 'cookie', keywords: ['<cookie '], re: /<Cookie [^=\s]{1,128}=(?<secret>[^\s]{8,4096}?)(?= for [^\s]*\/>)/g, guard: true },
   // A TLS key log (SSLKEYLOGFILE, NSS's format: `CLIENT_RANDOM <client random> <master secret>`, TLS 1.3's traffic secrets:

@@ -1170,6 +1170,10 @@ describe('values named from afar', () => {
   `${'radtest -x '.repeat(100_000)}`,
   `${'signing key '.repeat(80_000)}`,
   `${'JOINCODE=fc94:b01d:'.repeat(50_000)}`,
+  `${"'a=bbbbbbbbbb; Path=/".repeat(50_000)}`,
+  `'a=${'b'.repeat(1_000_000)}`,
+  `${"'a=b; HttpOnly '".repeat(60_000)}`,
+  `${'--> PASS -> PASS '.repeat(60_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

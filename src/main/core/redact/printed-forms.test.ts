@@ -4793,4 +4793,23 @@ describe("session 40: the closing attack adv219's fixes", () => {
     const shown = new Redactor().maskCommandOutput('git diff', `@@ -1,2 +1,2 @@\n-GOCARDLESS_SECRET_KEY=${o}\n+GOCARDLESS_SECRET_KEY=${n}\n[exit 0]\n`);
     expect(shown).toBe('@@ -1,2 +1,2 @@\n-GOCARDLESS_SECRET_KEY=[masked: key]\n+GOCARDLESS_SECRET_KEY=[masked: key]\n[exit 0]\n');
   });
+
+  it("masks session 40's stop-check leftovers: a join code's name after a prefix, ftp's `--> PASS`, `adminPw`, a glob loop over a secret directory, a bare Set-Cookie string", () => {
+    const [jc, pw, tok, sid] = [s(AN, 22), `Qx${s(AN, 8)}7!`, s(AN, 50), s(AN, 40)];
+    const cases: [string, string, string][] = [
+      ['env', `HUSARNET_JOINCODE=fc94:b01d::1/${jc}\n`, jc],
+      ['cat ftp.log', `--> USER deploy\n--> PASS ${pw}\n`, pw],
+      ['cat values.yaml', `adminPw: ${pw}\n`, pw],
+      ['for f in tokens.d/*; do cat "$f"; done', `${tok}\n`, tok],
+      ['node x.js', `[ 'session=${sid}; Path=/; HttpOnly' ]\n`, sid],
+    ];
+    for (const [cmd, text, v] of cases) expect(new Redactor().maskCommandOutput(cmd, text), cmd).not.toContain(v);
+    const kept: [string, string][] = [
+      ['cat radio.yaml', 'maxPw: 20\n'],
+      ['node prefs.js', "[ 'theme=dark; Path=/', 'tz=Europe%2FAmsterdam; Path=/; Max-Age=31536000' ]\n"],
+      ['for f in logs/*; do cat "$f"; done', `build ${s(HEX, 40)} ok\n`],
+      ['npm test', '--> PASS src/a.test.ts (3 tests)\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
 });

@@ -2920,8 +2920,8 @@ export function isSecretName(name: string): boolean {
   if (/(?:^|[_.-])psk$/i.test(name)) return true;
   // A password's `PW` run into the word before it (kamctlrc's `DBRWPW=`, a game server's `CS2_RCONPW`, `ADMINPW`: blind passes 215
   // F11, 217 F18), in one case; a game server's `RemoteSecurityKey` (pass 217 F38).
-  // (Not a radio's transmit power, `BLE_TXPW`: adv219 L10.) Its camelCase too (`RconPw`, `AdminPW`: adv219 F31).
-  if (/(?:^|_)(?![TR]X)[A-Z][A-Z0-9]{1,15}PW$|(?:^|_)(?![tr]x)[a-z][a-z0-9]{1,15}pw$|^(?![TR]x)[A-Z][a-z0-9]{1,15}P[Ww]$/.test(name) || /(?:^|[a-z_.-])security[_.-]?key$/i.test(name)) return true;
+  // (Not a radio's transmit power, `BLE_TXPW`: adv219 L10.) Its camelCase too (`RconPw`, `AdminPW`, `adminPw`: adv219 F31; not `maxPw`, a power).
+  if (/(?:^|_)(?![TR]X)[A-Z][A-Z0-9]{1,15}PW$|(?:^|_)(?![tr]x)[a-z][a-z0-9]{1,15}pw$|^(?![TtRr]x|[Mm](?:ax|in)P)[A-Za-z][a-z0-9]{1,15}P[Ww]$/.test(name) || /(?:^|[a-z_.-])security[_.-]?key$/i.test(name)) return true;
   // An HSM's role PINs (Luna's `coPin`, PKCS#11's `soPin`, `userPin`: pass 218 F39).
   if (/^(?:co|so|user|admin|partition|hsm|token|crypto[_-]?officer|crypto[_-]?user)[_-]?pin$/i.test(name)) return true;
   // SAP Commerce's initial passwords by user (`initialpassword.admin=…` in local.properties: pass 221 F24).

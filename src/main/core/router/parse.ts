@@ -197,6 +197,11 @@ function literalValue(word: Word): string | undefined {
   return word.value;
 }
 
+/** A loop's word as written: a literal, or a path's glob (`for f in tokens.d/*`: a reader of the files it names knows them by it). */
+function loopWordValue(word: Word): string | undefined {
+  return word.parts?.every((p) => isLiteralPart(p) || p.type === 'Glob') ? word.value : literalValue(word);
+}
+
 function isLiteralPart(p: WordPart): boolean {
   switch (p.type) {
     case 'Literal':
@@ -279,7 +284,7 @@ class Walker {
       case 'For':
       case 'Select':
         for (const w of node.wordlist ?? []) this.substitutions(w);
-        this.loops.push({ variable: node.name.text, words: (node.wordlist ?? []).flatMap((w) => literalValue(w) ?? []) });
+        this.loops.push({ variable: node.name.text, words: (node.wordlist ?? []).flatMap((w) => loopWordValue(w) ?? []) });
         this.list(node.body, context);
         return;
       case 'ArithmeticFor':
