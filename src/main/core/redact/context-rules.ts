@@ -285,8 +285,8 @@ export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponl
 // Pi-hole's: adv143 F10); `session=FileStation` (a word, Synology's API name) is no session's id.
 export const URL_PARAM: ContextRule = {
   kind: (m) => `${m.groups!.param.toLowerCase()} in url`,
-  keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid=', 'appid=', 'sid='], needs: /[?&;][\w-]+=/,
-  re: /[?&;](?<param>sig|signature|[\w-]{1,64}[-_]signature|_?sid(?==[\w-]{16})|token|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session(?==(?![A-Za-z]{1,32}(?:[\s&#"'<>;]|$)))|sessionid|private_token|apitoken|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>;]{4,})/gi,
+  keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid=', 'appid=', 'sid=', 'verifier='], needs: /[?&;][\w-]+=/,
+  re: /[?&;](?<param>sig|signature|[\w-]{1,64}[-_]signature|_?sid(?==[\w-]{16})|token|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session(?==(?![A-Za-z]{1,32}(?:[\s&#"'<>;]|$)))|sessionid|private_token|apitoken|code_verifier|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>;]{4,})/gi,
 };
 
 /**
@@ -924,16 +924,16 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['$9$'], re: /(?<![\w$])(?<secret>\$9\$[^\s"';]{4,512})/g },
   // IKEv2 keyring's `pre-shared-key local|remote [0|6] <key>` (pass 181 F4: the word was taken for the key).
   // Cisco's other secrets (adversary pass 106; its type 5 and 8 hashes stay, as hashes do): a RADIUS or TACACS+ server's plain
-  // `key <key>` on its own indented line, the ASA's `pre-shared-key <psk>` and `ldap-login-password <pw>`,
+  // `key <key>` on its own indented line (after grep's `13- ` too: pass 224 F2), the ASA's `pre-shared-key <psk>` and `ldap-login-password <pw>`,
   // an SNMPv3 user's `auth <alg> <pass>` and `priv <alg> [bits] <pass>`. A gpg listing's `      key <16 or 40 upper-case hex>`
   // (a subkey's id or fingerprint, public: pass 82 L42) is not such a key.
-  { kind: 'password', keywords: ['key '], sharesNameWords: true, needs: /^[ \t]+key[ \t]+\S+[ \t]*\r?$/m, re: /^[ \t]+key[ \t]+(?:0[ \t]+)?(?![0-9A-F]{16}(?:[0-9A-F]{24})?[ \t]*\r?$)(?<secret>(?![0-9][ \t])[^\s"'{};]{4,256})(?=[ \t]*\r?$)/gm, guard: true },
+  { kind: 'password', keywords: ['key '], sharesNameWords: true, needs: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:])?[ \t]+key[ \t]+(?:0[ \t]+)?\S+[ \t]*\r?$/m, re: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:])?[ \t]+key[ \t]+(?:0[ \t]+)?(?![0-9A-F]{16}(?:[0-9A-F]{24})?[ \t]*\r?$)(?<secret>(?![0-9][ \t])[^\s"'{};]{4,256})(?=[ \t]*\r?$)/gm, guard: true },
   { kind: 'ike pre-shared key', keywords: ['pre-shared-key ', 'ldap-login-password '], re: /\b(?:pre-shared-key|ldap-login-password)[ \t]+(?:address[ \t]+\S{1,64}[ \t]+(?:\d{1,3}(?:\.\d{1,3}){3}[ \t]+)?key[ \t]+|(?:local|remote)[ \t]+)?(?:[06][ \t]+)?(?<secret>(?!\*{3})[^\s"']{1,256})/g, guard: true },
   { kind: 'snmp password', keywords: [' auth '], needs: /\bv3[ \t]+auth[ \t]/, re: /\bv3[ \t]+auth[ \t]+(?:md5|sha\w{0,8})[ \t]+(?<secret>\S{1,256})/gi },
   { kind: 'snmp password', keywords: [' priv '], needs: /\bv3[ \t]+auth[ \t][^\n]*[ \t]priv[ \t]/, re: /\bv3[ \t]+auth[ \t][^\n]{0,512}?[ \t]priv[ \t]+(?:des|3des|aes)(?:[ \t]+(?:128|192|256))?[ \t]+(?<secret>\S{1,256})/gi },
   // FortiOS' `set <…password|passwd|psksecret|key…> ENC <base64>` (a reversible encryption with a published key): the value; its
-  // `ENC ********` placeholder stays.
-  { kind: 'password', keywords: [' enc '], needs: /^[ \t]*set[ \t]+\S+[ \t]+ENC[ \t]/m, re: /^[ \t]*set[ \t]+[\w-]*(?:password|passwd|psksecret|secret|key|passphrase)[\w-]*[ \t]+ENC[ \t]+(?<secret>[A-Za-z0-9+/=]{8,4096})/gm },
+  // `ENC ********` placeholder stays. After grep's `12:` too (pass 224 F20).
+  { kind: 'password', keywords: [' enc '], needs: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:])?[ \t]*set[ \t]+\S+[ \t]+ENC[ \t]/m, re: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:])?[ \t]*set[ \t]+[\w-]*(?:password|passwd|psksecret|secret|key|passphrase)[\w-]*[ \t]+ENC[ \t]+(?<secret>[A-Za-z0-9+/=]{8,4096})/gm },
   // An account's recovery codes listed after their label (a password manager's note: `"notes": "Recovery codes:\n06efc-bf8a8\n…"`
   // of `bw get item`, pass 183 F3; a line of them after the label): the list, sixteen codes at most, masked as one (GitHub's
   // `xxxxx-xxxxx` hex, two groups of four digits, or 8-20 lower-case letters and digits holding a digit), a separator between each;
@@ -997,6 +997,21 @@ export const FILES: ContextRule[] = [
   // `codecov … -t <token>` / `--token`, `snyk auth <token>`, `snyk config set api=<token>`.
   // Jenkins' inbound agent's secret on its command line (`java -jar agent.jar -url … -secret <64 hex> -name …`, `ps` in a CI pod:
   // adv120 F49): the one-dash option of agent.jar, 64 hex digits.
+  // …and in the clear, as a provisioning script sets it (`set psksecret "…"`, `set passwd "…"`: pass 224 F22); `set password`'s
+  // value is the name rules'.
+  { kind: 'ike pre-shared key', keywords: ['set psksecret', 'set passwd ', 'set secondary-secret', 'set key-secret'], re: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:])?[ \t]*set[ \t]+(?:psksecret|passwd|secondary-secret|key-secret)[ \t]+(?!ENC[ \t])"?(?<secret>[^\s"]{4,256})/gm, guard: true },
+  // Aruba's secrets: AOS-CX's `ciphertext AQB…` (reversible with the switch's key: `password ciphertext`, `key ciphertext`,
+  // `auth-pass ciphertext`), ArubaOS' `mgmt-user <user> <role> <hex>` and a WLAN's `wpa-passphrase <hex>` (pass 224 F23).
+  { kind: 'network device password', keywords: ['ciphertext aq'], re: /\bciphertext[ \t]+(?<secret>AQ[A-Za-z0-9+/=]{16,4096})/g },
+  { kind: 'network device password', keywords: ['mgmt-user ', 'wpa-passphrase '], re: /\b(?:mgmt-user[ \t]+\S{1,64}[ \t]+\S{1,64}|wpa-passphrase)[ \t]+(?<secret>[0-9a-f]{32,256})(?![0-9a-f])/g },
+  // A RADIUS or TACACS+ server's key on its host line (ProCurve's `radius-server host <ip> key "…"`, IOS' `tacacs-server host <ip>
+  // key 0 …`: pass 224 F24).
+  { kind: 'network device password', keywords: ['radius-server host', 'tacacs-server host'], re: /\b(?:radius|tacacs)-server[ \t]+host[ \t]+\S{1,256}(?:[ \t]+(?!key\b)\S{1,64}){0,8}?[ \t]+key[ \t]+(?:[07][ \t]+)?(?!ciphertext\b)"?(?<secret>[^\s"]{4,256})/g },
+  // RANCID's .cloginrc (`add password <host glob> {<vty password>} {<enable password>}`: pass 224 F35): each braced or bare word.
+  { kind: 'password', keywords: ['add password', 'add enapassword'], re: /^[ \t]*add[ \t]+(?:password|enapassword)[ \t]+(?:\S{1,256}[ \t]+\{(?<secret>[^}\n]{1,256})\}|[^\s.*]{0,256}[.*]\S{0,256}[ \t]+(?<secret2>[^\s{}]{1,256}))(?=(?:[ \t]+(?:\{[^}\n]{0,256}\}|[^\s{}]{1,256}))?[ \t]*\r?$)/gm },
+  { kind: 'password', keywords: ['add password'], re: /^[ \t]*add[ \t]+password[ \t]+\S{1,256}[ \t]+(?:\{[^}\n]{0,256}\}[ \t]+\{(?<secret>[^}\n]{1,256})\}|[^\s{}]{1,256}[ \t]+(?<secret2>[^\s{}]{1,256}))(?=[ \t]*\r?$)/gm },
+  // tac_plus' shared key (`key = "…"` at a file's top or in a host block: pass 224 F39), its own config's word for the secret.
+  { kind: 'tacacs key', keywords: ['key = "'], needs: /^[ \t]*key[ \t]*=[ \t]*"[^"\n]{4,}"/m, re: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:])?[ \t]*key[ \t]*=[ \t]*"(?<secret>[^"\n]{4,256})"[ \t]*\r?$/gm, guard: true },
   { kind: 'jenkins agent secret', keywords: [' -secret '], re: /(?<=[ \t])-secret[ \t]+(?<secret>[0-9a-f]{64})(?![0-9a-f])/g },
   // hiera-eyaml's decrypted values in `eyaml edit` / `eyaml decrypt -f` (`DEC(3)::PKCS7[<plain text>]!`, adv120 F21): what is
   // inside is the secret the ENC block encrypts, whatever its key is named. Its own help line (`DEC(<num>)::PKCS7[]!`) holds none.
@@ -1324,6 +1339,9 @@ export const FILES: ContextRule[] = [
   // / header of an API key header (as nginx's proxy_set_header below).
   { kind: 'dns provider token', keywords: ['acme_dns', 'dns cloudflare', 'dns digitalocean', 'dns route53', 'dns gandi', 'dns porkbun', 'dns hetzner'], re: /\b(?:acme_)?dns[ \t]+(?:cloudflare|digitalocean|gandi|porkbun|hetzner|duckdns|vultr|linode|namecheap|godaddy|dnsimple|desec|netlify|ovh|azure|googleclouddns|route53)[ \t]+(?<secret>(?![{$])[^\s{}]{16,})/g, guard: true },
   { kind: 'api key header', keywords: ['header_up', 'header_down'], needs: /header_(?:up|down)/, re: /\bheader_(?:up|down)[ \t]+[+-]?(?:Authorization|X-Api-Key|Api-Key|X-[\w-]*(?:Key|Token|Secret)|Private-Token)[ \t]+"?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>(?![{$])[^\s"]{8,})/gi, guard: true },
+  // A SAML response posted to a service provider (`SAMLResponse=<base64 of the signed assertion>`, URL-encoded in a form body a
+  // debug log prints: pass 226 F27): a bearer credential until it expires, whoever replays it signs in.
+  { kind: 'saml response', keywords: ['samlresponse'], re: /(?<![\w-])SAMLResponse["']?[ \t]*[=:][ \t]*["']?(?<secret>[A-Za-z0-9+/%=]{40,1048576})/g },
   // An OAuth authorization code in a token request's form (Spring's `{grant_type=[authorization_code], code=[…]}`, a form body
   // `grant_type=authorization_code&code=…`: adv23 F37): it buys the tokens until it is used.
   { kind: 'authorization code', keywords: ['authorization_code'], needs: /grant_type/, re: /grant_type=\[?authorization_code\]?(?:[^\n]{0,512}?)[,&{ ]\s*code=\[?(?<secret>[^\s\],&]{8,})/g, guard: true },

@@ -1174,6 +1174,21 @@ describe('values named from afar', () => {
   `'a=${'b'.repeat(1_000_000)}`,
   `${"'a=b; HttpOnly '".repeat(60_000)}`,
   `${'--> PASS -> PASS '.repeat(60_000)}`,
+  `${'add password a.b {x} add password '.repeat(30_000)}`,
+  `add password a.* ${'{'.repeat(1_000_000)}`,
+  `${'ciphertext AQ ciphertext '.repeat(40_000)}`,
+  `${'mgmt-user a b mgmt-user '.repeat(40_000)}`,
+  `${'radius-server host a x x x x x x x x key '.repeat(20_000)}`,
+  `${'tacacs-server host '.repeat(60_000)}`,
+  `SAMLResponse=${'A'.repeat(1_000_000)}`,
+  `${'SAMLResponse=SAMLResponse:'.repeat(40_000)}`,
+  `${'&code_verifier=&code_verifier'.repeat(35_000)}`,
+  `${'12- key 0 x\n'.repeat(80_000)}`,
+  `${'12:  set psksecret ENC \n'.repeat(45_000)}`,
+  `${'#   NAME  PASSWORD\n0   a     b\n'.repeat(30_000)}`,
+  `${'key = "a'.repeat(120_000)}`,
+  `${'BQIAAAB'.repeat(150_000)}`,
+  `${"'s=${b}'; echo \"$(cat s)\" ".repeat(30_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

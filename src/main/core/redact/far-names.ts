@@ -927,8 +927,8 @@ const NAME_VALUE_SEPARATORS = '\t|,;';
  * username,Smtp password`: adv116 F43). Read as one name joined by `_`; a prose line's `, then press enter` has a blank at its edge.
  */
 const CSV_TITLE = /^"?[A-Z][\w.-]{0,31}(?: [A-Za-z0-9_][\w.-]{0,31}){1,2}"?$/;
-/** A title of a tab-aligned table: a name, or two words (`User Name`, `User ID`). */
-const ALIGNED_TITLE = /^[A-Za-z_][\w.-]{0,31}(?: [A-Za-z_][\w.-]{0,31})?$/;
+/** A title of a tab-aligned table: a name, or two words (`User Name`, `User ID`), or a row number's `#` (RouterOS' `print`: pass 224 F12). */
+const ALIGNED_TITLE = /^(?:#|[A-Za-z_][\w.-]{0,31}(?: [A-Za-z_][\w.-]{0,31})?)$/;
 /** A wide table's name column and value column (wideNameValueRow): titles alone in their cells. */
 const WIDE_NAME_COLUMN = /^[ \t]*"?(?:name|key|setting|parameter|variable(?:_name)?|option_name|config_key|setting_key)"?[ \t]*$/i;
 const WIDE_VALUE_COLUMN = /^[ \t]*"?(?:value|option_value|config_value|setting_value)"?[ \t]*$/i;
@@ -944,7 +944,7 @@ const SPACED = '  ';
  * A header of titles two blanks or more apart, no tab (`column -t`'s, kubectl's, a CLI's table); a title has no digit (a CLI's
  * padded name / value rows, `AccessKey   SCWOXVWP3IBBH1ULVZC5`, are no header: its value is no title).
  */
-const SPACED_HEADER = /^[ ]*[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31}){0,2}(?: {2,}[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31}){0,2})+[ ]*\r?$/;
+const SPACED_HEADER = /^[ ]*(?:# {2,})?[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31}){0,2}(?: {2,}[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31}){0,2})+[ ]*\r?$/;
 /** A light table's separator (BARRED_HEADER): a bar with a blank or more around it (not a bare `|`, sqlite3's list mode). */
 const BARRED = ' | ';
 /**

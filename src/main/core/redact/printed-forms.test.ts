@@ -4812,4 +4812,68 @@ describe("session 40: the closing attack adv219's fixes", () => {
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
+
+  it("masks network gear's secrets (pass 224): IOS' `key 0` under grep's prefix, FortiOS' psksecret, Aruba's ciphertext and hex, a host line's key, RANCID's .cloginrc, tac_plus' key, RouterOS' PASSWORD column", () => {
+    const pw = () => `${s(AN, 6)}#${s(AN, 6)}!${s('0123456789', 3)}`;
+    const [k0, enc, plain, ct, hex48, hex64, hostKey, vty, ena, tac, ros] = [pw(), b64(s(AN, 110)), pw(), `AQB${s(B64, 60).replace(/[+/]/g, 'x')}`, s(HEX, 48), s(HEX, 64), pw(), pw(), pw(), pw(), pw()];
+    const cases: [string, string, string[]][] = [
+      ['grep -n -A3 -E "^radius server" core.cfg', `11:radius server ISE-RAD1\n12- address ipv4 10.40.1.22 auth-port 1812\n13- key 0 ${k0}\n14-!\n`, [k0]],
+      ['grep -n psksecret fgt.conf', `12:        set psksecret ENC ${enc}\n17:        set psksecret "${plain}"\n`, [enc, plain]],
+      ['grep -rn ciphertext aruba/', `aruba/cx.cfg:2:user admin group administrators password ciphertext ${ct}\naruba/md.cfg:1:mgmt-user admin root ${hex48}\naruba/md.cfg:5:   wpa-passphrase ${hex64}\n`, [ct, hex48, hex64]],
+      ['sed -n 3,8p hp2930.cfg', `radius-server host 10.40.1.22 key "${hostKey}"\n`, [hostKey]],
+      ["grep -v '^#' .cloginrc", `add user *.core.example.lan rancid\nadd password *.core.example.lan {${vty}} {${ena}}\n`, [vty, ena]],
+      ['grep key tac_plus.conf', `key = "${tac}"\n`, [tac]],
+      ["ssh admin@r '/ppp secret print'", `Flags: X - DISABLED\n#   NAME         SERVICE  PASSWORD        PROFILE\n0   jkowalski    l2tp     ${ros}  default-encryption\n`, [ros]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // A gpg listing's key id, a host line without a key, a Junos `key` word in prose stay.
+    const kept: [string, string][] = [
+      ['grep -n host tacacs.cfg', 'radius-server host 10.40.1.22 auth-port 1812 acct-port 1813\n'],
+      ['cat notes.txt', 'add password rotation to the runbook\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
+
+  it("masks pass 225-226's leaks (a Klaviyo key, a SAML response, a PKCE verifier, a keytab in base64) and keeps an Elastic cloud id, two references, tracking cookies", () => {
+    const klaviyo = `pk_${s(HEX, 34)}`;
+    const saml = encodeURIComponent(b64(`<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_${s(HEX, 32)}"><saml:Assertion>${s(AN, 200)}</saml:Assertion></samlp:Response>`));
+    const verifier = s(AN, 64);
+    // An MIT keytab (version 2) of one aes256 key, built to its format: size, components, realm, principal, type, time, kvno, key.
+    const realm = Buffer.from('CORP.EXAMPLE.IO');
+    const comps = [Buffer.from('HTTP'), Buffer.from('web01.corp.example.io')];
+    const key = Buffer.from(s(HEX, 64), 'hex');
+    const u16 = (n: number) => Buffer.from([n >> 8, n & 0xff]);
+    const u32 = (n: number) => { const b = Buffer.alloc(4); b.writeUInt32BE(n); return b; };
+    const entry = Buffer.concat([u16(comps.length), u16(realm.length), realm, ...comps.flatMap((c) => [u16(c.length), c]), u32(1), u32(1700000000), Buffer.from([3]), u16(18), u16(key.length), key]);
+    const keytab = Buffer.concat([Buffer.from([5, 2]), u32(entry.length), entry]).toString('base64');
+    const cases: [string, string, string][] = [
+      ['grep -n -e ApiKeySession src/*.js', `5:const session = new ApiKeySession('${klaviyo}');\n`, klaviyo],
+      ['grep -n SAMLResponse logs/app.log', `2:2025-03-04T10:11:13Z DEBUG saml: POST /saml/acs body=SAMLResponse=${saml}&RelayState=%2Fdashboard\n`, saml],
+      ['grep -n token debug.log', `2:DEBUG oidc: POST https://sso.example.io/token body: grant_type=authorization_code&code=${s(AN, 40)}&client_id=spa&code_verifier=${verifier}\n`, verifier],
+      ['base64 -w0 http.keytab; echo', `${keytab}\n`, keytab],
+    ];
+    for (const [cmd, text, v] of cases) expect(new Redactor().maskCommandOutput(cmd, text), cmd).not.toContain(v);
+    const cloudId = `analytics-prod:${b64(`us-central1.gcp.cloud.es.io:443$${s(HEX, 32)}$${s(HEX, 32)}`)}`;
+    const kept: [string, string][] = [
+      ['grep -n cloud filebeat.yml', `1:cloud.id: "${cloudId}"\n2:cloud.auth: "\${ES_USER}:\${ES_PASS}"\n`],
+      ['curl -sv http://127.0.0.1:8080/landing', `< Set-Cookie: _fbp=fb.1.1796544154926.4862832874; Path=/; Max-Age=7776000\n< Set-Cookie: _gcl_au=1.1.1432567890.1796544154; Path=/\n`],
+      ['node key.js', `const stripe = Stripe('pk_test_${s(AN, 24)}');\n`],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
+
+  it("masks an echo of a secret file read inside it, in a loop (adv219 F6, F50)", () => {
+    const [a, b] = [`Qx${s(AN, 10)}7!`, s(AN, 40)];
+    const one = new Redactor().maskCommandOutput('for s in smtp db; do echo "$s: $(cat secrets/${s}_password)"; done', `smtp: ${a}\ndb: ${a}x\n`);
+    expect(one).not.toContain(a);
+    expect(one).toContain('smtp: ');
+    const two = new Redactor().maskCommandOutput('for f in tokens.d/*; do echo "${f#tokens.d/}: $(cat "$f")"; done', `pool: ${b}\n`);
+    expect(two).not.toContain(b);
+    const kept = 'build: 1.2.3\n';
+    expect(new Redactor().maskCommandOutput('for f in VERSION; do echo "$f: $(cat "$f")"; done', kept)).toBe(kept);
+  });
 });
+

@@ -2100,12 +2100,25 @@ function base64Secret(text: string, bytes: Uint8Array | undefined, start: number
   const decoded = raw.toString('utf8');
   // Binary (a hash, compressed data) is no credential text; UTF-16LE text is Windows' (below).
   if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) {
-    utf16Secret(raw, from, end, out);
+    if (isKeytab(raw)) out.push({ start: from, end, kind: 'base64 kerberos keytab' });
+    else utf16Secret(raw, from, end, out);
     return;
   }
   const inner = /-----BEGIN[ A-Z0-9]*PRIVATE KEY/.test(decoded) ? 'private key' : innerKind(decoded);
   if (!inner) return;
   out.push({ start: from, end, kind: base64Kind(inner) });
+}
+
+/**
+ * A Kerberos keytab (MIT's format, version 2: `05 02`, then its first entry's size, its principal's component count, its realm's
+ * length and the realm in letters: `base64 -w0 http.keytab` for a Kubernetes Secret, pass 226 F40): its keys sign in as the service.
+ */
+function isKeytab(raw: Buffer): boolean {
+  if (raw.length < 32 || raw[0] !== 5 || raw[1] !== 2) return false;
+  const size = raw.readInt32BE(2);
+  const components = raw.readUInt16BE(6);
+  const realm = raw.readUInt16BE(8);
+  return size >= 20 && size <= raw.length - 6 && components >= 1 && components <= 8 && realm >= 1 && realm <= 255 && /^[A-Za-z0-9.-]+$/.test(raw.toString('latin1', 10, 10 + realm));
 }
 
 /** The name Windows setup appends to a password before it encodes it (unattend.xml's `<Value>`, `<PlainText>false`). */
@@ -2554,7 +2567,7 @@ function tokenTableRows(text: string, out: SecretFinding[]): void {
 /** What secret a decoded text holds, if any: a vendor token, else a value its context rules find. */
 function innerKind(decoded: string): string | undefined {
   // (A Basic credential's `user:password` is shorter than a token may be: `deployer:Spring36!` is 24 characters of base64.)
-  if (decoded.length < MIN_RUN) return BASIC_PAIR.test(decoded) && !RELAY_GLOBAL_ID.test(decoded) ? 'basic auth credential' : undefined;
+  if (decoded.length < MIN_RUN) return BASIC_PAIR.test(decoded) && !RELAY_GLOBAL_ID.test(decoded) && !ELASTIC_CLOUD_ID.test(decoded) ? 'basic auth credential' : undefined;
   // A store's macaroon (`snapcraft export-login -`: base64 of `{"t":"u1-macaroon","v":{"r":"…"}}`: adv90 F44), or one alone in
   // its own serialization (`001clocation login.ubuntu.com\n0026identifier …`).
   if (MACAROON.test(decoded)) return 'macaroon';
@@ -2569,7 +2582,7 @@ function innerKind(decoded: string): string | undefined {
   if (found.length === 0) contextFindings(decoded, hits, found);
   // A Basic credential's `user:password` with nothing around it (`echo -n 'deploy-bot:…' | base64`, `openssl enc -base64`: adv76
   // F23), the password made (a digit, a letter, and a symbol or both cases).
-  if (found.length === 0 && BASIC_PAIR.test(decoded) && !RELAY_GLOBAL_ID.test(decoded)) return 'basic auth credential';
+  if (found.length === 0 && BASIC_PAIR.test(decoded) && !RELAY_GLOBAL_ID.test(decoded) && !ELASTIC_CLOUD_ID.test(decoded)) return 'basic auth credential';
   // An API key as Basic's user with no password (`printf '%s:' "$WRITE_KEY" | base64`: Segment's, Stripe's, Mailchimp's way;
   // adv158 F19), a minted word.
   const keyAsUser = found.length === 0 ? BASIC_KEY_AS_USER.exec(decoded) : null;
@@ -2590,6 +2603,8 @@ const MACAROON = /"t"[ \t]*:[ \t]*"u1-macaroon"|^00[0-9a-f]{2}location /;
  * `base64("Checkout:…")` in every `"id"`: adv147 F49), no user's password.
  */
 const RELAY_GLOBAL_ID = /^[A-Z][A-Za-z]{1,63}:(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{1,20})\n?$/;
+/** An Elastic Cloud id decoded (`cloud.id: "<name>:<base64>"`: the host, its port, then the Elasticsearch and Kibana ids: pass 225 L17). */
+const ELASTIC_CLOUD_ID = /^[\w.-]{1,253}:\d{1,5}\$[0-9a-f]{32}(?:\$[0-9a-f]{32}){1,2}\n?$/;
 /** A key alone before a colon (Basic's user, the password empty). */
 const BASIC_KEY_AS_USER = /^([A-Za-z0-9_.-]{16,256}):\n?$/;
 /** `user:password` alone, the password 8 characters and up with a digit and a letter and a symbol or letters of both cases. */
@@ -5448,10 +5463,11 @@ const MAX_REFERENCES_WORD = 4096;
 const SECRET_REFERENCES_OPTION = /^--(?:set|update|remove)-secrets[= ]/;
 
 /** A cookie's value that is a setting, no credential: one word or a small number (`theme=dark`, `lang=en`, `seen=1732886400`: closing measure 128 F08). */
-// Google Analytics' client id (`_ga=GA1.2.1183728195.1717171717`: 130 F10) is a visitor's number, no session.
+// Google Analytics' client id (`_ga=GA1.2.1183728195.1717171717`: 130 F10) is a visitor's number, no session; Meta's pixel's
+// browser id (`_fbp=fb.1.<ms>.<random>`) and Google Ads' `_gcl_au=1.1.<random>.<seconds>` too (pass 225 L29).
 // A page to return to (NextAuth's `callback-url=https%3A%2F%2Fportal.example.com%2Fdashboard`: 133 F17; remembered as a secret, it
 // masked the `location:` header's URL too): a URL, encoded or not, with no query and no user in it.
-const COOKIE_SETTING = /^(?:[a-z]{1,16}|[A-Z][a-z]{1,15}|\d{1,10}|[a-z]{2}[-_][A-Za-z]{2}|G[AS]\d\.\d\.\d{1,12}\.\d{1,12}(?:\.\d{1,12})?|https?(?::\/\/|%3A%2F%2F)(?:[\w.~-]|%2F|\/){1,512})$/i;
+const COOKIE_SETTING = /^(?:[a-z]{1,16}|[A-Z][a-z]{1,15}|\d{1,10}|[a-z]{2}[-_][A-Za-z]{2}|G[AS]\d\.\d\.\d{1,12}\.\d{1,12}(?:\.\d{1,12})?|fb\.\d\.\d{10,13}\.\d{1,20}|\d\.\d\.\d{5,12}\.\d{9,13}|https?(?::\/\/|%3A%2F%2F)(?:[\w.~-]|%2F|\/){1,512})$/i;
 const isCookieSetting = (v: string) => COOKIE_SETTING.test(v);
 
 /** `Cookie: a=1; sid=…` / `set-cookie: sid=…; Path=/; HttpOnly`: every value but the attributes' and settings'. */

@@ -156,7 +156,7 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
  */
 // (Ansible's `.vault_pass` / `vault_pass.txt`, Sui's `sui.keystore` of base64 keys: adv190 F22, adv192 F37.)
 // A name ending in a password's word after a dot, with no extension after it (kopia's `repository.config.kopia-password`: pass 203).
-const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$|(?:^|\/)(?:passwords|tokens)\.d\/[^/]+$|(?:^|\/)[^/]*cracked[^/]*$|(?:^|\/)[^/]+\.token$|(?:^|\/)sealer\.keys$/i;
+const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$|(?:^|\/)(?:passwords|tokens)\.d\/[^/]+$|(?:^|\/)[^/]*cracked[^/]*$|(?:^|\/)[^/]+\.token$|(?:^|\/)sealer\.keys$|(?:^|\/)[^/]*\.wpa_psk$/i;
 
 /** `john --show`'s row: the account, then its cracked password (the row's summary line, `2 password hashes cracked`, is none). */
 const JOHN_SHOW_ROW = /^(?:\d+ password hash(?:es)? cracked\b[^\n]*|[^:\n]{1,256}:(?<v>[^:\n]{1,256})(?::|\r?$))/;
@@ -964,7 +964,7 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
     // A stage that is a subshell or a group (`( set -x; … ) 2>&1 | head`) leaves a hole, which `some` skips: spread, the hole is
     // undefined (a hooked run's output of every such pipeline was withheld: stagePrinter read the hole's argv, adv201 L2, L10).
     if (stages.length === 0 || [...stages].some((s) => s === undefined)) continue;
-    const printer = pipelinePrinter(stages, depth);
+    const printer = pipelinePrinter(stages, depth) ?? echoedSecretFile(stages, parsed.line.commands, parsed.line.loops, depth);
     if (printer) printed.set(stages, printer);
   }
   const echoes = (printer: SecretPrinter | undefined) => printer !== undefined && (ECHOES.has(printer.tool) || printer.tool.endsWith(HERE_STRING_TOOL));
@@ -1021,6 +1021,21 @@ function withLoopWords(c: SimpleCommand, loops: readonly { variable: string; wor
   });
   return { ...c, argv };
 }
+/**
+ * An echo of a secret file read inside it (`echo "$s: $(cat secrets/${s}_password)"`, `echo "${f#tokens.d/}: $(cat "$f")"` in a
+ * loop: adv219 F6, F50): the file's printer, its value after a one-word label on each line (the label's words the line may not give).
+ */
+function echoedSecretFile(stages: readonly SimpleCommand[], commands: readonly SimpleCommand[], loops: readonly { variable: string; words: string[] }[], depth: number): SecretPrinter | undefined {
+  const echo = stages[0];
+  if (stages.length !== 1 || !ECHOES.has(basename(echo.argv[0] ?? '')) || echo.stdoutRedirected || !echo.argv.some((a) => a.includes('$(') || a.includes('`'))) return undefined;
+  for (const c of commands) {
+    if (c.context !== 'substitution' || c.pos < echo.pos || c.end > echo.end || c.pipeline.length !== 1) continue;
+    const printer = stagePrinter(withLoopWords(c, loops), depth);
+    if (printer && FILE_PRINTER_TOOL.test(printer.tool) && !printer.fields) return { ...printer, tool: `echo of ${printer.tool}`, loopLabels: [] };
+  }
+  return undefined;
+}
+
 /** An echo or printf whose arguments hold no variable but a loop's (its words are literals of the line): no setting's line. */
 // Or a `while read` loop's variable (`printf 'ldap\nsmtp\n' | while read s; do printf '%s ' "$s"; cat "secrets/$s"`: adv219 F7),
 // whose words the line does not give: its printer takes a one-word label off each line.

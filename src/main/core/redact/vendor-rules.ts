@@ -250,6 +250,9 @@ export const VENDOR_RULES: VendorRule[] = [
   // Mailgun's private API key since 2020 (`<32 hex>-<8 hex>-<8 hex>`, as `mailgun.NewMailgun(domain, key)` or trufflehog print it:
   // adv31 F06, F33; adv30 F42): no literal, found on long runs.
   rule('mailgun key', [], `${B}[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8}${E}`),
+  // Klaviyo's private API key (`pk_` and 34 hex, as `new ApiKeySession('pk_…')` holds it: pass 225 F15); Stripe's publishable
+  // `pk_live_…` / `pk_test_…` have their mode's word after the prefix.
+  rule('klaviyo private key', ['pk_'], `${B}pk_[a-f0-9]{34}${E}`),
   rule('mailchimp key', ['-us'], `${B}[a-f0-9]{32}-us\\d{1,2}${E}`),
   rule('brevo key', ['xkeysib-', 'xsmtpsib-'], `${B}x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}${E}`),
   rule('twilio api key', ['sk'], `${B}SK[a-f0-9]{32}${E}`),
