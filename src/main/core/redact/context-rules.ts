@@ -1316,6 +1316,11 @@ export const FILES: ContextRule[] = [
   // header's name: session 40's stop check): a cookie's value before its attributes; a preference's words (`Europe%2FAmsterdam`,
   // `checkout-v2`: as the header list's preferenceValue) and what the look-alike guard keeps stay.
   { kind: 'cookie', keywords: ['; path=', '; httponly', '; secure', '; samesite=', '; expires=', '; max-age=', '; domain='], re: /(?<q>['"])[ \t]*[^\s=;'"]{1,256}=(?![A-Za-z]{1,16}(?:(?:[._/ -]|%2F)[A-Za-z0-9]{1,12}){0,3};)(?<secret>[^;'"\s]{8,8192});[ \t]*(?:Path=|Domain=|Expires=|Max-Age=|HttpOnly\b|Secure\b|SameSite=)/gi, guard: true },
+  // Python's `http.cookiejar.Cookie` as a list prints it (`[Cookie(version=0, name='connect.sid', value='…', …)]`: adv219 F11).
+  { kind: 'cookie', keywords: ['cookie(version='], re: /\bCookie\(version=\d{1,3}, name='[^'\n]{1,256}', value='(?<secret>[^'\n]{8,8192})(?=')/g, guard: true },
+  // ftp's own login command in a script's here-document (`ftp -n host <<EOF` then `user NAME PASSWORD`: adv219 F43), a number
+  // before it (`cat -n`); the password holds a digit or a symbol (`user alice disabled` of a log is prose).
+  { kind: 'password', keywords: ['user '], needs: /^[ \t]*(?:\d{1,9}[\t:-][ \t]*)?user[ \t]+\S+[ \t]+\S+[ \t]*\r?$/m, re: /^[ \t]*(?:\d{1,9}[\t:-][ \t]*)?user[ \t]+[\w.@-]{1,64}[ \t]+(?<secret>(?=\S{0,255}[\d@#$%!?*&^~])[^\s'"]{4,256})(?=[ \t]*\r?$)/gm, guard: true },
   // Python's cookie jar printed (`<Cookie sessionid=… for localhost.local/>`, requests' RequestsCookieJar repr: adv24 F14).
   { kind: 'cookie', keywords: ['<cookie '], re: /<Cookie [^=\s]{1,128}=(?<secret>[^\s]{8,4096}?)(?= for [^\s]*\/>)/g, guard: true },
   // A TLS key log (SSLKEYLOGFILE, NSS's format: `CLIENT_RANDOM <client random> <master secret>`, TLS 1.3's traffic secrets:

@@ -1189,6 +1189,11 @@ describe('values named from afar', () => {
   `${'key = "a'.repeat(120_000)}`,
   `${'BQIAAAB'.repeat(150_000)}`,
   `${"'s=${b}'; echo \"$(cat s)\" ".repeat(30_000)}`,
+  `${'aCL/8TfjuAx/Fa/u7xf6DVvKWFGQnt2+h82GOKpB53I= '.repeat(22_000)}`,
+  `${'aCL/8TfjuAx/Fa/u7xf6DVvKWFGQnt2+h82GOKpB53I= 67M425lsW0ALjQ9K7PoJ0NkHziaQqIR+8VPKlKopMjE=\n'.repeat(11_000)}`,
+  `${"Cookie(version=0, name='a', value='".repeat(30_000)}`,
+  `${'user a b1 user '.repeat(60_000)}`,
+  `${'PKCS11_PIN=1234 HSM_PIN='.repeat(40_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

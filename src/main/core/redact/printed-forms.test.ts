@@ -4875,5 +4875,34 @@ describe("session 40: the closing attack adv219's fixes", () => {
     const kept = 'build: 1.2.3\n';
     expect(new Redactor().maskCommandOutput('for f in VERSION; do echo "$f: $(cat "$f")"; done', kept)).toBe(kept);
   });
+
+  it("masks a WireGuard private key beside its own public key (pass 224 F17), numeric HSM PINs, a CookieJar's repr, ftp's `user NAME PASSWORD` (adv219 F36, F11, F43)", () => {
+    const pair = () => {
+      const { privateKey, publicKey } = generateKeyPairSync('x25519');
+      return [privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(-32).toString('base64'), publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('base64')];
+    };
+    const [[priv, pub], [, otherPub]] = [pair(), pair()];
+    const wg = new Redactor().maskCommandOutput('python3 -c "…print(name, pubkey, privkey)"', `server wg-rw ${pub} ${priv}\npeer laptop ${otherPub} psk=none\n`);
+    expect(wg).not.toContain(priv);
+    expect(wg).toContain(pub);
+    expect(wg).toContain(otherPub);
+    const pin = s('0123456789', 8);
+    const sid = s(AN, 43);
+    const ftpPw = `C1${s(AN, 5)}@`;
+    const cases: [string, string, string][] = [
+      ["env | grep -E '^(HSM|PKCS11)_'", `PKCS11_MODULE=/usr/lib/libCryptoki2_64.so\nPKCS11_PIN=${pin}\n`, pin],
+      ['python3 -c "print(list(jar))"', `[Cookie(version=0, name='connect.sid', value='${sid}', port=None, port_specified=False, domain='127.0.0.1')]\n`, sid],
+      ['cat -n jobs/submit.sh', `     3\tftp -n -v mvs1.lab.internal <<EOF\n     4\tuser ETLUSR ${ftpPw}\n     5\tquote site filetype=jes\n`, ftpPw],
+    ];
+    for (const [cmd, text, v] of cases) expect(new Redactor().maskCommandOutput(cmd, text), cmd).not.toContain(v);
+    // A board's pins, a log's user lines, two keys that are no pair (digests) stay.
+    const [d1, d2] = [s(B64, 43) + '=', s(B64, 43) + '='];
+    const kept: [string, string][] = [
+      ['cat board.env', 'LED_PIN=13\nGPIO_PIN=4\nRESET_PIN=22\n'],
+      ['journalctl -u sshd', 'user alice disabled\nuser bob 42\n'],
+      ['cat SHA256SUMS.b64', `${d1} ${d2}\n`],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
 });
 

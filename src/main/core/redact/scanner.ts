@@ -22,6 +22,7 @@ import { diagnosedLocals } from './diagnosed-locals.js';
 import { escapedQuoteFindings } from './escaped-quotes.js';
 import { msgpackPairFindings } from './msgpack-reprs.js';
 import { madeWord } from './look-alikes.js';
+import { isWireguardPrivateBeside } from './wireguard-pairs.js';
 import { indexOfAscii } from './low-bytes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
@@ -2101,6 +2102,7 @@ function base64Secret(text: string, bytes: Uint8Array | undefined, start: number
   // Binary (a hash, compressed data) is no credential text; UTF-16LE text is Windows' (below).
   if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) {
     if (isKeytab(raw)) out.push({ start: from, end, kind: 'base64 kerberos keytab' });
+    else if (isWireguardPrivateBeside(text, raw, from, end)) out.push({ start: from, end, kind: 'wireguard private key' });
     else utf16Secret(raw, from, end, out);
     return;
   }
@@ -2791,6 +2793,12 @@ function straceAuthLoginAnswer(text: string, end: number, out: SecretFinding[]):
 const columnKind = (name: string): string | undefined => (isSecretName(name) ? kindOfName(name) : undefined);
 
 const PASSWORD_NAME = /pass|pwd/i;
+/**
+ * A token's or a smart card's PIN by its name (`PKCS11_PIN`, `HSM_USER_PIN`, `LUNA_CO_PIN`, `SIM_PIN`: adv219 F36), whose value is
+ * digits as a rule (a number is a look-alike elsewhere); a board's `LED_PIN=13`, `GPIO_PIN` name a pin, no secret.
+ */
+const HSM_PIN_NAME = /(?:pkcs11|hsm|luna|softhsm|token|(?:^|[_.-])(?:so|co|cu|user|admin|partition|crypto[_-]?officer|crypto[_-]?user)|sim|smartcard|piv|yubikey)[_.-]?pin$/i;
+const PIN_DIGITS = /^["']?\d{4,16}["']?$/;
 /** A diff's old and new words of a name's value (`re`, sticky, at `at`; its `groups`): each the name's, look-alikes aside. Did `re` match? */
 function changedWords(text: string, re: RegExp, at: number, groups: readonly string[], name: string, out: SecretFinding[]): boolean {
   re.lastIndex = at;
@@ -3736,7 +3744,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   }
   const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple ?? v.groups!.tripleBelow ?? v.groups!.literalBelow;
   let value = quoted ?? v.groups!.escaped ?? v.groups!.deep ?? v.groups!.pyrepr ?? v.groups!.secret;
-  if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
+  if (value === undefined || (isLookAlike(value, PASSWORD_NAME.test(name)) && !(HSM_PIN_NAME.test(name) && PIN_DIGITS.test(value)))) return e;
   // A key of a Secret named where the password is (Helm's `passwordSecretKey: admin-password`, `existingSecretPasswordKey:
   // password`: pass 207 L25): a secret's name as a lower-case identifier under a name that ends in a key's, no password.
   if (quoted === undefined && KEY_NAMING_NAME.test(name) && isNameOfSecret(value)) return e;
