@@ -109,6 +109,8 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'pin', unless: /[a-z]/iy },
   // A decrypted value (`"Plaintext": …` of `aws kms decrypt`, a pulumi secret's `"plaintext"`: adv15 D27; the GitHub provider's
   // `plaintext_value` in a Terraform state: 130 F04).
+  // A SCEP payload's `Challenge` (isSecretName keeps WebAuthn's and PKCE's lower-case nonces): pass 229 F14.
+  { word: 'challenge', unless: /(?!password)[a-z]/iy },
   { word: 'plaintext' },
   // WildFly's Elytron credential reference (`credential-reference={clear-text=…}`, jboss-cli's `"clear-text" => "…"`: adv193 F26).
   { word: 'clear-text' },
@@ -168,8 +170,9 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
 const APPRISE_SCHEMES = ['pover', 'pushover', 'discord', 'slack', 'gotify', 'gotifys', 'pbul', 'pushbullet', 'msteams', 'mmost', 'mmosts', 'rocket', 'rockets', 'ifttt', 'prowl', 'join', 'opsgenie', 'pagerduty', 'signl4', 'spush', 'zulip', 'lametric', 'bark', 'barks', 'pjet', 'pjets', 'flock', 'gchat', 'wxteams', 'webex', 'twist', 'guilded', 'revolt', 'notica', 'psafer', 'psafers', 'pushed', 'pushy', 'spike', 'streamlabs', 'techulus', 'threema'];
 
 /** Keys ending in KEY that are not secrets (database, sorting, caching and public keys; Olm's and Megolm's public keys in a Matrix
- * event or a device's keys, `sender_key`, `identity_key`, `one_time_key`, `fallback_key`: pass 178 L6; `GPG_KEY`, a release key's fingerprint in the official language images: adv18 K03; PubNub's publish / subscribe keys, reCAPTCHA's site key: client-side by design, adv42 K02; not a write key: Algolia's is an admin's, adv32 F30). */
-export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SORT|PARTITION|CACHE|PUBLIC|PUB|ROUTING|IDEMPOTENCY|LOOKUP|GROUP|OBJECT|HASH|RANGE|MAP|REGISTRY|SSH_PUBLIC|UNIQUE|INDEX|SHARD|DEDUP|ROW|MESSAGE|EVENT|S3|BUCKET|FILE|LOG|METRIC|TRACE|STATE|NAMESPACE|CONFIG|LABEL|SEARCH|SEQUENCE|COMPOSITE|NATURAL|SURROGATE|TABLE|HOT|FUNCTION|ENTER|ESC|ESCAPE|TAB|SHIFT|CTRL|ALT|MONKEY|TURKEY|DONKEY|HOCKEY|JOCKEY|WHISKEY|GPG|PGP|PUBLISH|SUBSCRIBE|SITE|INCIDENT|SENDER|IDENTITY|ONE_TIME|FALLBACK|SIGNED_CURVE25519|CURVE25519|ED25519_PUBLIC|VERIFY)_KEY$/i;
+ * event or a device's keys, `sender_key`, `identity_key`, `one_time_key`, `fallback_key`: pass 178 L6; `GPG_KEY`, a release key's fingerprint in the official language images: adv18 K03; PubNub's publish / subscribe keys, reCAPTCHA's site key: client-side by design, adv42 K02; a site's `translationKey` (Hugo's
+ * front matter, a UUID: pass 227 L28) and a cookie's `host_key` (Chrome's Cookies table: pass 229 L8); not a write key: Algolia's is an admin's, adv32 F30). */
+export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SORT|PARTITION|CACHE|PUBLIC|PUB|ROUTING|IDEMPOTENCY|LOOKUP|GROUP|OBJECT|HASH|RANGE|MAP|REGISTRY|SSH_PUBLIC|UNIQUE|INDEX|SHARD|DEDUP|ROW|MESSAGE|EVENT|S3|BUCKET|FILE|LOG|METRIC|TRACE|STATE|NAMESPACE|CONFIG|LABEL|SEARCH|SEQUENCE|COMPOSITE|NATURAL|SURROGATE|TABLE|HOT|FUNCTION|ENTER|ESC|ESCAPE|TAB|SHIFT|CTRL|ALT|MONKEY|TURKEY|DONKEY|HOCKEY|JOCKEY|WHISKEY|GPG|PGP|PUBLISH|SUBSCRIBE|SITE|INCIDENT|SENDER|IDENTITY|ONE_TIME|FALLBACK|SIGNED_CURVE25519|CURVE25519|ED25519_PUBLIC|VERIFY|TRANSLATION|I18N|L10N|LOCALE|HOST)_KEY$/i;
 
 /** Names whose values are never secrets though their last word says so (counts, types, lifetimes). */
 // (A websocket handshake's `Sec-WebSocket-Key` is a nonce: adv49 F08.)
@@ -1316,6 +1319,14 @@ export const FILES: ContextRule[] = [
   // header's name: session 40's stop check): a cookie's value before its attributes; a preference's words (`Europe%2FAmsterdam`,
   // `checkout-v2`: as the header list's preferenceValue) and what the look-alike guard keeps stay.
   { kind: 'cookie', keywords: ['; path=', '; httponly', '; secure', '; samesite=', '; expires=', '; max-age=', '; domain='], re: /(?<q>['"])[ \t]*[^\s=;'"]{1,256}=(?![A-Za-z]{1,16}(?:(?:[._/ -]|%2F)[A-Za-z0-9]{1,12}){0,3};)(?<secret>[^;'"\s]{8,8192});[ \t]*(?:Path=|Domain=|Expires=|Max-Age=|HttpOnly\b|Secure\b|SameSite=)/gi, guard: true },
+  // WP-CLI's `wp config list` box: a constant's value whole, up to its row's `| constant |` (a salt holds bars and blanks: `| AUTH_KEY
+  // | …|o*Bg&EN … | constant |` was masked to its first bar, pass 227 F3).
+  { kind: 'secret', keywords: ['| constant', '| variable'], re: /^\|[ \t]*(?<name>[A-Za-z_][A-Za-z0-9_]{0,63})[ \t]*\|[ \t](?<secret>[^\n]{1,512}?)[ \t]*\|[ \t]*(?:constant|variable)[ \t]*\|[ \t]*\r?$/gm },
+  // Slack's desktop session cookie (`d=xoxd-…`, URL-encoded as Slack stores it, `%2B` and all: pass 229 F8): a token run ends at `%`.
+  { kind: 'slack session', keywords: ['xoxd-'], re: /(?<![A-Za-z0-9_-])(?<secret>xoxd-[0-9A-Za-z%+/=_-]{20,4096})/g },
+  // FileVault's recovery key (`fdesetup changerecovery -personal`: `New personal recovery key = 'XXXX-…'`, six groups of four:
+  // pass 229 F36), by its label or a plist's `RecoveryKey`.
+  { kind: 'recovery key', keywords: ['recovery key', 'recoverykey'], re: /recovery[ _]?key[^\n=:]{0,16}[=:][ \t]*(?:<string>)?['"]?(?<secret>[A-Z0-9]{4}(?:-[A-Z0-9]{4}){5})(?![A-Za-z0-9-])/gi },
   // Python's `http.cookiejar.Cookie` as a list prints it (`[Cookie(version=0, name='connect.sid', value='…', …)]`: adv219 F11).
   { kind: 'cookie', keywords: ['cookie(version='], re: /\bCookie\(version=\d{1,3}, name='[^'\n]{1,256}', value='(?<secret>[^'\n]{8,8192})(?=')/g, guard: true },
   // ftp's own login command in a script's here-document (`ftp -n host <<EOF` then `user NAME PASSWORD`: adv219 F43), a number

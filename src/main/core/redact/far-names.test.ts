@@ -1194,6 +1194,14 @@ describe('values named from afar', () => {
   `${"Cookie(version=0, name='a', value='".repeat(30_000)}`,
   `${'user a b1 user '.repeat(60_000)}`,
   `${'PKCS11_PIN=1234 HSM_PIN='.repeat(40_000)}`,
+  `| AUTH_KEY | ${'a|'.repeat(500_000)}`,
+  `${'| AUTH_KEY | a | constant | '.repeat(35_000)}`,
+  `${'xoxd-'.repeat(200_000)}`,
+  `d=xoxd-${'%2B'.repeat(330_000)}`,
+  `${'recovery key = recovery key: '.repeat(35_000)}`,
+  `${'Challenge: Challenge '.repeat(50_000)}`,
+  `${'123456-'.repeat(150_000)}`,
+  `${'│ Name │ Delivery API token │\n├─┼─┤\n│ a │ b │\n'.repeat(15_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

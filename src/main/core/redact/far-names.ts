@@ -337,13 +337,16 @@ export class FarNames {
     // `Access Token`), read as one name joined by `_`.
     const word = t.slice(k, e);
     const before = TITLE_WORD_BEFORE.exec(t.slice(Math.max(lineStart, k - MAX_TITLE_WORD - 1), k));
-    const pair = before && isUpper(word.charCodeAt(0)) && this.names.isSecretName(`${before[1]}_${word}`) ? `${before[1]} ${word}` : undefined;
+    // (Or lower-case after an acronym: `API token`.)
+    const pair = before && (isUpper(word.charCodeAt(0)) || /^[A-Z]{2,}$/.test(before[1])) && this.names.isSecretName(`${before[1]}_${word}`) ? `${before[1]} ${word}` : undefined;
     if (pair === undefined && !this.names.isSecretName(word)) return;
     let name = word;
+    // A third word before the pair too (`Delivery API token`, `Preview API token` of `contentful space accesstoken list`: pass 227 F22).
     const titled = (cell: string): boolean => {
       const title = cell.trim();
-      if (title === pair) name = pair.replace(' ', '_');
-      return title === pair || (title === word && this.names.isSecretName(word));
+      const longer = pair !== undefined && title.endsWith(` ${pair}`) && THIRD_TITLE_WORD.test(title.slice(0, -pair.length - 1));
+      if (title === pair || longer) name = title.replaceAll(' ', '_');
+      return title === pair || longer || (title === word && this.names.isSecretName(word));
     };
     if (t.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
     const header = t.slice(lineStart, lineEnd);
@@ -431,7 +434,7 @@ export class FarNames {
       // Go's tabwriter with tabs (`influx auth list`: `ID\t\t\tDescription\t\tToken\t…\tUser Name`: adv12 A13): a run of tabs
       // is one separator, and a title may hold a blank.
       const aligned = (sep === '\t' && header.includes('\t\t')) || sep === SPACED;
-      const fields = sep === undefined ? [] : aligned ? splitAligned(header, sep) : header.split(sep === BARRED ? '|' : sep);
+      const fields = sep === undefined ? [] : aligned ? splitAligned(header, sep) : header.split(sep === BARRED ? BAR : sep);
       // A two-column name / value table's row (`select name, value from settings` in mysql -B: adv18 F23): the rest of the line
       // after the name and its separator is the value.
       const nameSep = t[e];
@@ -460,7 +463,7 @@ export class FarNames {
       // taken for a header, and the next row's name masked as an api key's value: adv18 F23). A row of as many fields whatever they
       // hold: a row's long key (`stripe|secret_key|sk_live_…`) is no name, and the row below it was read as a header (adv147 F33).
       const above = lineStart > 1 ? t.slice(t.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1).replace(/\r$/, '') : '';
-      const aboveFields = aligned ? splitAligned(above, sep) : above.split(sep === BARRED ? '|' : sep);
+      const aboveFields = aligned ? splitAligned(above, sep) : above.split(sep === BARRED ? BAR : sep);
       if (aboveFields.length === fields.length && fields.length > 1) {
         (this.notCsvHeaders ??= new Set()).add(lineStart);
         return;
@@ -953,11 +956,11 @@ const BARRED = ' | ';
  */
 // Or with a bar at each end and no rule under it (a box table's rows without its rules: session 30's attack A23, `| id | username
 // | ha1 |`): its first and last fields are empty.
-const BARRED_HEADER = /^[ ]*(?:\|[ ]*)?[A-Za-z_][\w.-]{0,63}(?: [A-Za-z_][\w.-]{0,31})?[ ]*(?:\|[ ]*[A-Za-z_][\w.-]{0,63}(?: [A-Za-z_][\w.-]{0,31})?[ ]*)+(?:\|[ ]*)?\r?$/;
+const BARRED_HEADER = /^[ ]*(?:[|│][ ]*)?[A-Za-z_][\w.-]{0,63}(?: [A-Za-z_][\w.-]{0,31}){0,2}[ ]*(?:[|│][ ]*[A-Za-z_][\w.-]{0,63}(?: [A-Za-z_][\w.-]{0,31}){0,2}[ ]*)+(?:[|│][ ]*)?\r?$/;
 /** A bordered barred header (BARRED_HEADER's `| a | b |`). */
-const BORDERED_HEADER = /^[ ]*\|.*\|[ ]*\r?$/;
+const BORDERED_HEADER = /^[ ]*[|│].*[|│][ ]*\r?$/;
 /** The rule under a bordered header (markdown's `|---|:--|`, a box's `+----+----+`): a client's table, read as such (tableColumn). */
-const BORDERED_RULE = /^[ \t]*[|+][-:+| \t]*-[-:+| \t]*\r?$/;
+const BORDERED_RULE = /^[ \t]*[|+├┼┤┌┬┐└┴┘╞╪╡][-:+|─═┼├┤┬┴┌┐└┘╞╪╡ \t]*[-─═][-:+|─═┼├┤┬┴┌┐└┘╞╪╡ \t]*\r?$/;
 /**
  * A barred header whose `Key` column is a credential's (`Key` alone names no secret: a settings table's keys are names):
  * headscale's pre-auth keys, `Reusable | Ephemeral` beside it (adv144 F20, printed by `cat`).
@@ -977,8 +980,10 @@ const BARRED_RULE = /^[ \t]*[-:]{2,}[-+|: \t]*\r?$/;
 function barredCells(t: string, from: number, to: number): [number, number][] | undefined {
   if (from === to) return undefined;
   const cells: [number, number][] = [];
+  // A box-drawing table's bar (`│`, a CLI's table drawn with box characters: pass 227 F22) or an ASCII one.
+  const boxed = t.slice(from, to).includes('│');
   for (let i = from; ; ) {
-    let j = t.indexOf('|', i);
+    let j = boxed ? nextBar(t, i, to) : t.indexOf('|', i);
     if (j < 0 || j > to) j = to;
     let a = i;
     let b = j;
@@ -988,6 +993,18 @@ function barredCells(t: string, from: number, to: number): [number, number][] | 
     if (j >= to) return cells;
     i = j + 1;
   }
+}
+/** A word before a title's pair of words (`Delivery` of `Delivery API token`). */
+const THIRD_TITLE_WORD = /^[A-Za-z][\w.-]{0,31}$/;
+/** A barred table's bar: ASCII's or a box's. */
+const BAR = /[|│]/;
+/** The next bar of either kind in t[from, to), or -1. */
+function nextBar(t: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 0x7c || c === 0x2502) return i;
+  }
+  return -1;
 }
 /** The titles of such a header (a title may hold one blank: `CREATED AT`). */
 const SPACED_TITLES = /[^ \r]+(?: [^ \r]+)*/g;

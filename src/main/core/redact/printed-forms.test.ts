@@ -4904,5 +4904,45 @@ describe("session 40: the closing attack adv219's fixes", () => {
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
+
+  it("masks passes 227-229's leaks: wp-cli's salts and porcelain passwords, a box table's token columns, Netlify's longer PATs, Slack's desktop session, BitLocker and FileVault recovery keys, a SCEP challenge", () => {
+    const salt = `9AQMu!xy;q${s(AN, 10)}|YZBf${s(AN, 8)} ?-j&Y0G@Jhs`;
+    const salt2 = `${s(AN, 6)}|o*Bg&EN ${s(AN, 20)}`;
+    const [app, tok1, tok2, nfp, xoxd, scep] = [s(AN, 24), s(AN, 43), s(AN, 43), `nfp_${s(AN, 40)}`, `xoxd-${s(AN, 20)}%2B${s(AN, 30)}%2F${s(AN, 10)}`, s(HEX, 32).toUpperCase()];
+    const bitlocker = Array.from({ length: 8 }, () => String(11 * Math.floor(rnd() * 60000)).padStart(6, '0')).join('-');
+    const fv = Array.from({ length: 6 }, () => s('ABCDEFGHJKLMNPQRSTUVWXYZ23456789', 4)).join('-');
+    const cases: [string, string, string[]][] = [
+      ['wp config get SECURE_AUTH_SALT', `${salt}\n`, [salt]],
+      ['wp config list', `+-----------+-------+----------+\n| name      | value | type     |\n+-----------+-------+----------+\n| DB_NAME   | wordpress | constant |\n| AUTH_SALT | ${salt2} | constant |\n`, [salt2, salt2.slice(salt2.indexOf('|') + 1)]],
+      ['wp user application-password create editor ci --porcelain', `${app}\n`, [app]],
+      ['contentful space accesstoken list', `┌──────┬──────┬──────┐\n│ Name              │ Delivery API token │ Preview API token │\n├──────┼──────┼──────┤\n│ Website (Next.js) │ ${tok1} │ ${tok2} │\n└──────┴──────┴──────┘\n`, [tok1, tok2]],
+      ['grep -n netlify .bash_history', `4:netlify deploy --dir=public --prod --auth ${nfp}\n`, [nfp]],
+      ["strings -n 12 'Slack/Local Storage/leveldb/000004.log'", `d=${xoxd}; lc=1796548638\n`, [xoxd, xoxd.slice(0, 25)]],
+      ['manage-bde -protectors -get C:', `    Numerical Password:\n      ID: {${uuid().toUpperCase()}}\n      Password:\n        ${bitlocker}\n`, [bitlocker]],
+      ['fdesetup changerecovery -personal', `New personal recovery key = '${fv}'\n`, [fv]],
+      ['python3 -c "…pprint(payload)"', `{'Challenge': '${scep}',\n 'Key Type': 'RSA',\n 'URL': 'https://ndes.example.io/certsrv/mscep/mscep.dll'}\n`, [scep]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    const kept: [string, string][] = [
+      ['cat content/post.md', `+translationKey: ${uuid()}\n`],
+      ['sqlite3 -header -column Cookies "select host_key, name from cookies"', 'host_key     name\n.google.com  NID\n'],
+      ['node webauthn.js', `{ challenge: '${s(AN, 43)}' }\n`],
+      ['cat board.txt', 'ABCD-EFGH-IJKL-MNOP-QRST-UVWX is the test pattern\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
+
+  it("keeps a loop's labels beside any printer: a setting's name before its value is not remembered as a secret (pass 228 L20)", () => {
+    const [a, b] = [s(AN, 20), s(AN, 24)];
+    const r = new Redactor();
+    const shown = r.maskCommandOutput('for k in xpack.security.http.ssl.keystore.secure_password s3.client.default.secret_key; do printf "%s=" "$k"; ./bin/elasticsearch-keystore show "$k"; done', `xpack.security.http.ssl.keystore.secure_password=${a}\ns3.client.default.secret_key=${b}\n`);
+    expect(shown).not.toContain(a);
+    expect(shown).not.toContain(b);
+    const list = 'keystore.seed\ns3.client.default.secret_key\nxpack.security.http.ssl.keystore.secure_password\n';
+    expect(r.maskCommandOutput('./bin/elasticsearch-keystore list', list)).toBe(list);
+  });
 });
 

@@ -2947,6 +2947,9 @@ export function isSecretName(name: string): boolean {
   if (/(?:^|_)(?![TR]X)[A-Z][A-Z0-9]{1,15}PW$|(?:^|_)(?![tr]x)[a-z][a-z0-9]{1,15}pw$|^(?![TtRr]x|[Mm](?:ax|in)P)[A-Za-z][a-z0-9]{1,15}P[Ww]$/.test(name) || /(?:^|[a-z_.-])security[_.-]?key$/i.test(name)) return true;
   // An HSM's role PINs (Luna's `coPin`, PKCS#11's `soPin`, `userPin`: pass 218 F39).
   if (/^(?:co|so|user|admin|partition|hsm|token|crypto[_-]?officer|crypto[_-]?user)[_-]?pin$/i.test(name)) return true;
+  // A SCEP payload's challenge password (`Challenge` in a .mobileconfig, `challengePassword`: pass 229 F14); WebAuthn's and PKCE's
+  // challenges are nonces, written lower-case or after `code_`.
+  if (/^Challenge$|scep[_-]?challenge|^challenge[_-]?password$/i.test(name) && !/^challenge$/.test(name)) return true;
   // SAP Commerce's initial passwords by user (`initialpassword.admin=…` in local.properties: pass 221 F24).
   if (/^initialpassword\.[\w-]{1,64}$/i.test(name)) return true;
   // Grafana's datasource headers (`secureJsonData: httpHeaderValue1: Bearer …`: adv16 D16): an encrypted field by design.

@@ -334,7 +334,11 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     }
     case 'wp':
       // WP-CLI's `wp config get DB_PASSWORD` (or AUTH_KEY, …) prints one wp-config.php constant bare; only a secret's name.
-      return sub === 'config' && sub2 === 'get' && sub3 !== undefined && (SECRET_FIELD.test(sub3) || SECRET_ENV_NAME.test(sub3) || /(?:KEY|SALT)$/i.test(sub3)) ? { kind: 'secret', tool: 'wp config get' } : undefined;
+      // A key's or a salt's value holds blanks and symbols (`9AQMu!xy;…@ ?-j&Y0G`: pass 227 F4): its line is masked whole.
+      if (sub === 'config' && sub2 === 'get' && sub3 !== undefined && (SECRET_FIELD.test(sub3) || SECRET_ENV_NAME.test(sub3) || /(?:KEY|SALT)$/i.test(sub3))) return { kind: 'secret', tool: 'wp config get', ...(/(?:KEY|SALT)$/i.test(sub3) ? { transformed: true } : {}) };
+      // `wp user application-password create <user> <name> --porcelain` prints the new password alone (pass 227 F5).
+      if (sub === 'user' && sub2 === 'application-password' && sub3 === 'create' && argv.includes('--porcelain')) return { kind: 'password', tool: 'wp user application-password create' };
+      return undefined;
     // A new credential printed below prose (`New access token expires on …` then the token; balena's `Registered api key 'x':`
     // then the key and `This key will not be shown again`: adv143): the lines that are one minted word.
     case 'p4':
@@ -991,7 +995,9 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
   // `grep NEPTUNE .env && grep NEPTUNE_API_TOKEN .env | cut -d= -f2- | base64 -d`: adv195 L26, adv198 L6): its settings' lines
   // (`TLSPSKIdentity=PSK-web01`, `NEPTUNE_PROJECT=acme-ml/llama3-sft`) are the other command's. Taken for the secret's, they were
   // remembered as secrets and masked in later commands' output; a secret they name is the scanner's to find by its name.
-  if (found && labels.size > 0 && !found.amongOthers && !found.fields && FILE_PRINTER_TOOL.test(found.tool)) found = { ...found, loopLabels: parsed.line.loops.flatMap((l) => l.words) };
+  // Any printer's (`printf "%s=" "$k"; elasticsearch-keystore show "$k"` in a loop: pass 228 L20, whose setting names were taken
+  // for the values and masked in a later `elasticsearch-keystore list`).
+  if (found && labels.size > 0 && !found.amongOthers && !found.fields) found = { ...found, loopLabels: parsed.line.loops.flatMap((l) => l.words) };
   if (found && !found.amongOthers && !found.fields && FILE_PRINTER_TOOL.test(found.tool) && [...pipelines.entries()].some(([, p]) => !printed.has(p) && !printsOnlyLabels(p) && !p.every((c) => c !== undefined && printsNothing(c.argv)))) return { ...found, besideSettings: true };
   if (found && !found.amongOthers && !found.fields && [...pipelines.entries()].some(([, p]) => !printed.has(p) && !printsOnlyLabels(p) && !p.every((c) => c !== undefined && printsNothing(c.argv)))) found = { ...found, besideOthers: true };
   // A base64 decoder of something no rule names (`echo <b64> | base64 -d`, `python3 -c '…b64decode("…")'`): its `user:password`

@@ -152,7 +152,8 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('cloudflare origin ca key', ['v1.0-'], `${B}v1\\.0-[a-f0-9]{24}-[a-f0-9]{146}${E}`),
   rule('tailscale key', ['tskey-'], `${B}tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{8,}-[A-Za-z0-9]{20,}${E}`),
   rule('vercel token', ['vcp_', 'vci_', 'vca_', 'vcr_', 'vck_'], `${B}vc[pirak]_[A-Za-z0-9]{56}${E}`),
-  rule('netlify token', ['nfp_'], `${B}nfp_[A-Za-z0-9]{36}${E}`),
+  // Netlify's personal access tokens: 36 characters after `nfp_`, 40 in newer ones (pass 227 F30's `netlify deploy --auth nfp_…`).
+  rule('netlify token', ['nfp_'], `${B}nfp_[A-Za-z0-9]{36,48}${E}`),
   // Lambda Cloud's API keys (`secret_<key name>_<32 hex>.<32 letters and digits>`, sent as Basic auth's user: adv164 F25).
   rule('lambda cloud api key', ['secret_'], `${B}secret_[a-z0-9-]{1,64}_[0-9a-f]{32}\\.[A-Za-z0-9]{32}${E}`),
   rule('render api key', ['rnd_'], `${B}rnd_[A-Za-z0-9]{32}${E}`),
@@ -223,6 +224,11 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('laravel app key', ['base64:'], `(?<![\\w+/-])base64:(?<secret>[A-Za-z0-9+/]{43}=)(?![A-Za-z0-9+/=])`),
   // New Relic's license (ingest) key: 36 hex then `NRAL` (`newrelic profile list --show-keys`' License key column: adv23 F26).
   rule('new relic license key', ['nral'], `${B}[0-9a-f]{36}NRAL${E}`),
+  // BitLocker's recovery password (`manage-bde -protectors -get C:`, Intune's escrowed keys: eight groups of six digits, each a
+  // multiple of 11 by design): no literal, found on long runs.
+  rule('bitlocker recovery password', [], `${B}\\d{6}(?:-\\d{6}){7}${E}`),
+  // Slack's desktop client token (`xoxc-…`, beside its `d` cookie: context-rules.ts).
+  rule('slack session', ['xoxc-'], `${B}xoxc-[0-9A-Za-z-]{20,}${E}`),
   rule('slack token', ['xoxb-', 'xoxp-', 'xoxa-', 'xoxr-', 'xoxs-', 'xoxe', 'xapp-'], `${B}(?:xox[bparse]-[0-9A-Za-z-]{10,}|xoxe(?:\\.xox[bp])?-\\d-[A-Z0-9]{140,}|xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]{64})${E}`),
   // A webhook URL whose variable ends `_URL` (exempt from the name rule; Teams' is a context rule) and an RPC key in a URL's path
   // (adv12 A04, A46; adv13 B40).

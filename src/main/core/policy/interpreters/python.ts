@@ -21,7 +21,8 @@ const DELETE: Record<string, boolean> = { 'os.remove': false, 'os.unlink': false
 const MOVE = new Set(['shutil.move', 'os.rename', 'os.replace', 'os.renames']);
 const COPY = new Set(['shutil.copy', 'shutil.copy2', 'shutil.copyfile', 'shutil.copytree', 'os.link', 'os.symlink']);
 const OPEN = new Set(['open', 'io.open', 'codecs.open', 'builtins.open']);
-const NETWORK = /^(?:requests|httpx|urllib\d?|urllib3|http\.client|aiohttp|smtplib|ftplib|paramiko|telnetlib|xmlrpc|websocket|websockets|pycurl|boto3|botocore)(?:\.|$)/;
+/** Modules that reach the network; `urllib.parse` only splits and quotes URLs (`urlsplit(open(".env")…)` read a local file: pass 228 F36). */
+const NETWORK = /^(?:requests|httpx|urllib\d?(?!\.parse(?:\.|$))|urllib3|http\.client|aiohttp|smtplib|ftplib|paramiko|telnetlib|xmlrpc|websocket|websockets|pycurl|boto3|botocore)(?:\.|$)/;
 const SOCKET = /^socket\.(?:socket|create_connection|fromfd|socketpair)$|^asyncio\.open_connection$/;
 /** Modules whose functions reach processes or files: reaching them by a name not known is unknown. */
 const POWERFUL = new Set(['os', 'subprocess', 'shutil', 'pty', 'builtins', 'posix', 'commands', 'importlib', 'ctypes', 'sys']);
