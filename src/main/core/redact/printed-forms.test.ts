@@ -4944,5 +4944,16 @@ describe("session 40: the closing attack adv219's fixes", () => {
     const list = 'keystore.seed\ns3.client.default.secret_key\nxpack.security.http.ssl.keystore.secure_password\n';
     expect(r.maskCommandOutput('./bin/elasticsearch-keystore list', list)).toBe(list);
   });
+
+  it("masks hostapd's wpa_psk rows (pass 224 F37) and a file find's -exec shell prints after its name (adv219 F8)", () => {
+    const [hex, phrase, pw] = [s(HEX, 64), `Hazel-${s(AN, 8)}9!`, `Qx${s(AN, 10)}7!`];
+    const a = new Redactor().maskCommandOutput("grep -n -E '^wpa' hostapd.conf; cat hostapd.wpa_psk", `6:wpa=2\n# per-station PSKs\n68:cd:10:77:af:26 ${hex}\n00:00:00:00:00:00 ${phrase}\n`);
+    expect(a).not.toContain(hex);
+    expect(a).not.toContain(phrase);
+    expect(a).toContain('68:cd:10:77:af:26');
+    const b = new Redactor().maskCommandOutput(`find secrets -type f -exec sh -c 'printf "%s=" "\${1##*/}"; cat "$1"; echo' _ {} \\;`, `smtp=${pw}\ndb=${pw}x\n`);
+    expect(b).not.toContain(pw);
+    expect(b).toContain('smtp=');
+  });
 });
 

@@ -156,7 +156,7 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
  */
 // (Ansible's `.vault_pass` / `vault_pass.txt`, Sui's `sui.keystore` of base64 keys: adv190 F22, adv192 F37.)
 // A name ending in a password's word after a dot, with no extension after it (kopia's `repository.config.kopia-password`: pass 203).
-const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$|(?:^|\/)(?:passwords|tokens)\.d\/[^/]+$|(?:^|\/)[^/]*cracked[^/]*$|(?:^|\/)[^/]+\.token$|(?:^|\/)sealer\.keys$|(?:^|\/)[^/]*\.wpa_psk$/i;
+const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$|(?:^|\/)(?:passwords|tokens)\.d\/[^/]+$|(?:^|\/)[^/]*cracked[^/]*$|(?:^|\/)[^/]+\.token$|(?:^|\/)sealer\.keys$/i;
 
 /** `john --show`'s row: the account, then its cracked password (the row's summary line, `2 password hashes cracked`, is none). */
 const JOHN_SHOW_ROW = /^(?:\d+ password hash(?:es)? cracked\b[^\n]*|[^:\n]{1,256}:(?<v>[^:\n]{1,256})(?::|\r?$))/;
@@ -214,6 +214,8 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   { file: /(?:^|\/)secrets\.ya?ml$/, row: HA_SECRETS_ROW, alone: true },
   // Perforce's tickets file (`~/.p4tickets`, `p4tickets.txt` on Windows): `host:port=user:<32 hex>` (adv148 F28).
   { file: /(?:^|\/)\.?p4tickets(?:\.txt)?$/, row: /^[ \t]*[^\s=]+=[^\s:]*:(?<v>[0-9A-Fa-f]{32})[ \t]*\r?$/ },
+  // hostapd's `wpa_psk_file`: `[keyid=… ][vlanid=… ]<station MAC> <64 hex or a passphrase>` rows (pass 224 F37).
+  { file: /(?:^|\/)[^/]*\.wpa_psk$/, row: /^[ \t]*(?:(?:keyid|vlanid|wps|password)=\S+[ \t]+)*(?:[0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}[ \t]+(?<v>\S(?:.*\S)?)[ \t]*\r?$/ },
   // The JDK's JMX agent's `jmxremote.password`: `role  password` rows (adv172 F40).
   { file: JMX_PASSWORD_FILE, row: /^[ \t]*\S+[ \t]+(?<v>\S(?:.*\S)?)[ \t]*\r?$/ },
   // A Java server's property file of users (adv172 F29): ActiveMQ's and Karaf's `users.properties` (`user=password`, `user =
@@ -1045,11 +1047,14 @@ function echoedSecretFile(stages: readonly SimpleCommand[], commands: readonly S
 /** An echo or printf whose arguments hold no variable but a loop's (its words are literals of the line): no setting's line. */
 // Or a `while read` loop's variable (`printf 'ldap\nsmtp\n' | while read s; do printf '%s ' "$s"; cat "secrets/$s"`: adv219 F7),
 // whose words the line does not give: its printer takes a one-word label off each line.
+// Or a script's positional parameter (`find secrets -exec sh -c 'printf "%s=" "${1##*/}"; cat "$1"' _ {} \;`: adv219 F8): a file's name.
 function printsLoopLabel(c: SimpleCommand, loops: readonly { variable: string; words: string[] }[], readVariables: ReadonlySet<string>): boolean {
-  if ((loops.length === 0 && readVariables.size === 0) || !ECHOES.has(basename(c.argv[0] ?? '')) || c.redirects.length > 0) return false;
-  let labelled = false;
+  if (!ECHOES.has(basename(c.argv[0] ?? '')) || c.redirects.length > 0) return false;
+  const positional = c.argv.slice(1).some((a) => POSITIONAL_IN.test(a));
+  if (loops.length === 0 && readVariables.size === 0 && !positional) return false;
+  let labelled = positional;
   for (const a of c.argv.slice(1)) {
-    for (const m of a.matchAll(VARIABLES_IN)) {
+    for (const m of a.matchAll(new RegExp(VARIABLE_IN, 'g'))) {
       if (!loops.some((l) => l.variable === m[1]) && !readVariables.has(m[1])) return false;
       labelled = true;
     }
@@ -1057,7 +1062,8 @@ function printsLoopLabel(c: SimpleCommand, loops: readonly { variable: string; w
   }
   return labelled;
 }
-const VARIABLES_IN = /\$\{?([A-Za-z_]\w*)\}?/g;
+/** A positional parameter inside an argument (`$1`, `${1##…}`). */
+const POSITIONAL_IN = /\$\{?[1-9]/;
 /** A variable inside an argument (`${svc}`, `$svc`): group 1 its name. */
 const VARIABLE_IN = /\$\{?([A-Za-z_]\w*)\}?/;
 
@@ -1243,13 +1249,24 @@ function nestedLine(argv: readonly string[]): string | undefined {
   for (let i = from; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--command' || (/^-[A-Za-z]*c[A-Za-z]*$/.test(a) && !a.startsWith('--'))) {
-      // The line is the first word after the options (`bash -c -e 'x'` is rare, but bash reads it so).
-      for (let j = i + 1; j < argv.length; j++) if (!argv[j].startsWith('-')) return argv[j];
+      // The line is the first word after the options (`bash -c -e 'x'` is rare, but bash reads it so); the words after it are its
+      // `$0`, `$1`, … (`sh -c '…cat "$1"…' _ {}` of find's -exec: adv219 F8), put in their places.
+      for (let j = i + 1; j < argv.length; j++) if (!argv[j].startsWith('-')) return withPositionals(argv[j], argv.slice(j + 2));
       return undefined;
     }
     if (a.startsWith('--command=')) return a.slice('--command='.length);
   }
   return undefined;
+}
+
+/** `line` with its plain positional parameters (`"$1"`, `${2}`, `$1`) replaced by `args` quoted; `${1##…}` and the like stay. */
+function withPositionals(line: string, args: readonly string[]): string {
+  if (args.length === 0 || !line.includes('$')) return line;
+  const quote = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
+  return line.replace(/"?\$(?:\{([1-9])\}|([1-9])(?![0-9]))"?/g, (m, a, b) => {
+    const w = args[Number(a ?? b) - 1];
+    return w === undefined ? m : quote(w);
+  });
 }
 
 /** Options of `docker exec` / `kubectl exec` that take the next word (so that word is no container or command). */
