@@ -1322,6 +1322,9 @@ export const FILES: ContextRule[] = [
   // WP-CLI's `wp config list` box: a constant's value whole, up to its row's `| constant |` (a salt holds bars and blanks: `| AUTH_KEY
   // | …|o*Bg&EN … | constant |` was masked to its first bar, pass 227 F3).
   { kind: 'secret', keywords: ['| constant', '| variable'], re: /^\|[ \t]*(?<name>[A-Za-z_][A-Za-z0-9_]{0,63})[ \t]*\|[ \t](?<secret>[^\n]{1,512}?)[ \t]*\|[ \t]*(?:constant|variable)[ \t]*\|[ \t]*\r?$/gm },
+  // Neon's role passwords (`npg_` and 12 characters and up, shorter than a token run: `urlsplit(DATABASE_URL).password` prints one
+  // bare, pass 228 F36).
+  { kind: 'neon password', keywords: ['npg_'], re: /(?<![A-Za-z0-9_-])(?<secret>npg_[A-Za-z0-9]{12,64})(?![A-Za-z0-9_-])/g },
   // Slack's desktop session cookie (`d=xoxd-…`, URL-encoded as Slack stores it, `%2B` and all: pass 229 F8): a token run ends at `%`.
   { kind: 'slack session', keywords: ['xoxd-'], re: /(?<![A-Za-z0-9_-])(?<secret>xoxd-[0-9A-Za-z%+/=_-]{20,4096})/g },
   // FileVault's recovery key (`fdesetup changerecovery -personal`: `New personal recovery key = 'XXXX-…'`, six groups of four:
@@ -1426,6 +1429,8 @@ export const FILES: ContextRule[] = [
   { kind: 'authorization header', keywords: ['authorization', 'api-key', 'auth-token', 'x-token', 'private-token', 'api-token', '-token"', '-secret"'], needs: /["'][ \t]*,[ \t]*b?["']/, re: /[{(\[][ \t]*b?(?<q>["'])(?:proxy-)?(?:authorization|x-api-key|api-key|x-auth-token|x-access-token|x-token|private-token|x-api-token|api-token|x-[a-z0-9-]{1,32}-(?:token|secret))\k<q>[ \t]*,[ \t]*b?(?<q2>["'])(?!(?:Bearer|Basic|Token|token|Bot|Digest)[ \t]*\k<q2>)(?:(?:Bearer|Basic|Token|token|Bot|Digest)[ \t]+)?(?<secret>(?:(?!\k<q2>)[^\n\\]|\\.){4,4096}?)(?=\k<q2>)/gi, guard: true },
   // Erlang terms (`rabbitmqctl environment`: `{default_pass,<<"…">>}`, a sys.config's `{password, "…"}`: adv12 A07).
   { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred'], sharesNameWords: true, needs: /\{[a-z_]\w*,[ \t]*(?:<<)?"/, re: /\{(?<name>[a-z_]\w*),[ \t]*(?:<<)?"(?<secret>[^"\n]+)(?="(?:>>)?[ \t]*\})/g, guard: true },
+  // …and an Erlang map's binary (`#{auth_key => <<"…">>}` of Hex's `hex.config`: pass 230 F33).
+  { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred'], sharesNameWords: true, needs: /=>[ \t]*<<"/, re: /(?<![\w.-])(?<name>[a-z_]\w*)[ \t]*=>[ \t]*<<"(?<secret>[^"\n]+)(?=">>)/g, guard: true },
   // `bundle config` (adv12 A03): a gem source's credentials (`user:password`) on the line under its host, quoted.
   { kind: 'gem source credentials', keywords: ['set for'], re: /^Set for (?:the current user|your local app|your project)[^\n:]*\):[ \t]*"(?<secret>[^"\s:]+:[^"\s]+)(?=")/gm },
   // Deno's DENO_AUTH_TOKENS (`token@host;user:password@host2`, adv13 B34): each entry's credential before its `@`.

@@ -1202,6 +1202,11 @@ describe('values named from afar', () => {
   `${'Challenge: Challenge '.repeat(50_000)}`,
   `${'123456-'.repeat(150_000)}`,
   `${'│ Name │ Delivery API token │\n├─┼─┤\n│ a │ b │\n'.repeat(15_000)}`,
+  `${'npg_npg_'.repeat(125_000)}`,
+  `${'auth_key => <<"a'.repeat(60_000)}`,
+  `${'68:cd:10:77:af:26 '.repeat(55_000)}`,
+  `${'Script started on x [COMMAND="'.repeat(30_000)}`,
+  `${'Script started on 2026 [COMMAND="cat a.key" x]\n'.repeat(20_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -37,6 +37,16 @@ const WORD = /^(?:[a-z]{1,16}|[A-Z]{1,16})$/;
  */
 const NO_PIECE = /^(?:[a-z_]{1,64}|[A-Z_]{1,64}|(.)\1*)$/;
 /**
+ * Is `piece` a remembered `user:password`'s user (`octo-dev` of a decoded docker `auth`, ending a later file's `user: octo-dev`
+ * line: pass 231 L10), with its colon or not? A login's name, shown everywhere its owner is; the password after it is the secret.
+ */
+// (Its URL form's too: `octo-dev%3A…`.)
+function isUserPart(v: string, piece: string): boolean {
+  const colon = v.search(/:|%3A/i);
+  return colon > 0 && piece.length >= colon && piece.length <= colon + 3 && v.startsWith(piece.slice(colon), colon) && USER_PART.test(piece);
+}
+const USER_PART = /^[\w.@+-]{1,64}(?::|%3A)?$/i;
+/**
  * A value with no letter and no digit is a placeholder or a drawing (`****************` a tool printed for a hidden password,
  * a rule of dashes): found once under a secret's name, it is not searched for later — it showed inside another placeholder
  * (`sk_live_****************4242`, a look-alike of adv97 L03, was cut by it).
@@ -277,7 +287,7 @@ export class LearnedSecrets {
         if (before.length === n) {
           for (let p = v.indexOf(before); p >= 0 && p + n < v.length; p = v.indexOf(before, p + 1)) {
             const piece = v.slice(0, p + n);
-            if (text.startsWith(piece, cut.start - piece.length)) {
+            if (text.startsWith(piece, cut.start - piece.length) && !isUserPart(v, piece)) {
               if (!head || cut.start - piece.length < head.start) head = { start: cut.start - piece.length, kind };
               break;
             }

@@ -4955,5 +4955,28 @@ describe("session 40: the closing attack adv219's fixes", () => {
     expect(b).not.toContain(pw);
     expect(b).toContain('smtp=');
   });
+
+  it("masks a Neon password printed bare (pass 228 F36) and a Hex repo's auth_key in an Erlang map (pass 230 F33); the quick check lets a PIN's digits and ftp's user line through to the scanner", () => {
+    const [npg, hexKey] = [`npg_${s(AN, 12)}`, s(HEX, 32)];
+    expect(new Redactor().maskCommandOutput("python3 -c 'print(u.username, u.password, u.hostname)'", `neondb_owner ${npg} ep-cool-darkness-a1b2c3d4.us-east-2.aws.neon.tech\n`)).not.toContain(npg);
+    expect(new Redactor().maskCommandOutput('cat .hex/hex.config', `{'$repos',#{<<"hexpm:acme">> =>\n    #{auth_key => <<"${hexKey}">>,\n      fetch_public_key => true}}}.\n`)).not.toContain(hexKey);
+    expect(mayHoldSecret(`PKCS11_PIN=${s('0123456789', 8)}\n`)).toBe(true);
+    expect(mayHoldSecret('     4\tuser ETLUSR C1MYSMY@\n')).toBe(true);
+  });
+
+  it("masks a script(1) typescript's command output (pass 231 F7) and Cloudflare's rolled token (pass 232 F34); a decoded user:password's user stays visible later (pass 231 L10)", () => {
+    const tok = uuid();
+    const ts = `Script started on 2026-12-06 09:41:26+00:00 [COMMAND="./bin/heroku auth:token" <not executed on terminal>]\n ›   Warning: token will expire 05/02/2025\n${tok}\n\nScript done on 2026-12-06 09:41:26+00:00 [COMMAND_EXIT_CODE="0"]\n`;
+    expect(new Redactor().maskCommandOutput('cat typescript', ts)).not.toContain(tok);
+    const cf = s(AN, 40);
+    const roll = new Redactor().maskCommandOutput(`curl -sv -X PUT -H "Authorization: Bearer $(cat .cf-token)" "https://api.cloudflare.com/client/v4/user/tokens/${s(HEX, 32)}/value"`, `< HTTP/2 200\n<\n{"result":"${cf}","success":true,"errors":[],"messages":[]}\n`);
+    expect(roll).not.toContain(cf);
+    expect(roll).toContain('"success":true');
+    const r = new Redactor();
+    const ghp = `ghp_${s(AN, 36)}`;
+    expect(r.maskCommandOutput(`jq -r '.auths["ghcr.io"].auth' .docker/config.json | base64 -d`, `octo-dev:${ghp}\n`)).not.toContain(ghp);
+    const hosts = 'github.com:\n    users:\n        octo-dev:\n    user: octo-dev\n';
+    expect(r.maskCommandOutput('cat .config/gh/hosts.yml', hosts)).toBe(hosts);
+  });
 });
 

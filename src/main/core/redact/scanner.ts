@@ -280,6 +280,8 @@ const GATE_WORDS: [string, number][] = [
   ...(['t o k e n', 'p a s s', 's e c r e t', 'k e y ', 'a u t h'] as const).map((w): [string, number] => [w, GATE_SPACED]),
   ...PROMPT_MARKS.map((w): [string, number] => [w, GATE_PROMPT_MARK]),
   ...POWERSHELL_PROMPT_WORDS.map((w): [string, number] => [w, GATE_PROMPT_MARK]),
+  // script(1)'s typescript header names its command (transcript-commands.ts).
+  ['script started on ', GATE_PROMPT_MARK],
   ['quoted-printable', GATE_QUOTED_PRINTABLE],
   ['=3d', GATE_QUOTED_PRINTABLE],
   ['\b', GATE_OVERSTRUCK],

@@ -273,6 +273,10 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
   const name = basename(argv[0] ?? '');
   const [sub, sub2, sub3] = operands(argv);
   switch (name) {
+    case 'curl':
+      // Cloudflare's token API: a token created (`POST …/user/tokens`: `result.value`) or rolled (`PUT …/tokens/<id>/value`: the
+      // new token as `result`), under names the scanner reads as anything's (pass 232 F34).
+      return argv.some((a) => CLOUDFLARE_TOKEN_API.test(a)) ? { kind: 'api token', tool: "curl of Cloudflare's token API", fields: ['result', 'value'] } : undefined;
     case 'gh':
       // `gh auth token` prints the token alone; `gh auth status -t` is text the scanner reads.
       return sub === 'auth' && sub2 === 'token' ? { kind: 'token', tool: 'gh auth token' } : undefined;
@@ -1268,6 +1272,9 @@ function withPositionals(line: string, args: readonly string[]): string {
     return w === undefined ? m : quote(w);
   });
 }
+
+/** Cloudflare's API paths that answer with a token's value: creating one, rolling one. */
+const CLOUDFLARE_TOKEN_API = /\/client\/v4\/(?:user|accounts\/[0-9a-f]{32})\/tokens(?:\/[0-9a-f]{32}\/value)?\/?(?:[?#"']|$)/;
 
 /** Options of `docker exec` / `kubectl exec` that take the next word (so that word is no container or command). */
 const DOCKER_EXEC_VALUES = new Set(['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys', '--index']);

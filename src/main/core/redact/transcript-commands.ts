@@ -118,8 +118,18 @@ function promptLines(text: string): Prompt[] {
       byStart.set(promptStart, { lineStart: promptStart, command: m[0].replace(/\r$/, ''), outputStart: end + 1, prefixed, powershell: mark === POWERSHELL_MARK });
     }
   }
+  // script(1)'s typescript of one command (`script -c CMD file`): its header names the command, its output follows (pass 231 F7).
+  for (let i = text.indexOf(SCRIPT_STARTED), n = 0; i >= 0 && n < MAX_PROMPT_LINES; i = text.indexOf(SCRIPT_STARTED, i + SCRIPT_STARTED.length), n++) {
+    if (i > 0 && text.charCodeAt(i - 1) !== 0x0a) continue;
+    const nl = text.indexOf('\n', i);
+    const header = SCRIPT_HEADER.exec(text.slice(i, nl < 0 ? text.length : Math.min(nl, i + 4200)));
+    if (header && nl >= 0 && !byStart.has(i)) byStart.set(i, { lineStart: i, command: header.groups!.c, outputStart: nl + 1, prefixed: false });
+  }
   return [...byStart.values()].sort((a, b) => a.lineStart - b.lineStart);
 }
+const SCRIPT_STARTED = 'Script started on ';
+/** Its header line: a date, then `[COMMAND="…"` and the terminal's fields (`TERM=…`, `<not executed on terminal>`). */
+const SCRIPT_HEADER = /^Script started on [^\n\[]{0,64}\[COMMAND="(?<c>[^\n]{1,4096}?)"(?: [^\n]{0,256})?\]\r?$/;
 
 /** Each value a credential printer's output holds under its prompt line in `text`, with the kind to remember it as. */
 export function transcriptPrintedValues(text: string): { value: string; kind: string }[] {
