@@ -1207,6 +1207,8 @@ describe('values named from afar', () => {
   `${'68:cd:10:77:af:26 '.repeat(55_000)}`,
   `${'Script started on x [COMMAND="'.repeat(30_000)}`,
   `${'Script started on 2026 [COMMAND="cat a.key" x]\n'.repeat(20_000)}`,
+  `NAME  DIGEST\n${'API_KEY  0123456789abcdef\n'.repeat(40_000)}`,
+  `${'DIGEST '.repeat(1000)}\n${'API_KEY  0123456789abcdef '.repeat(40_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -4978,5 +4978,21 @@ describe("session 40: the closing attack adv219's fixes", () => {
     const hosts = 'github.com:\n    users:\n        octo-dev:\n    user: octo-dev\n';
     expect(r.maskCommandOutput('cat .config/gh/hosts.yml', hosts)).toBe(hosts);
   });
+
+  it("keeps a secret's digest under a DIGEST column (fly and supabase secrets list: pass 232 L19, L23) and a Secret Manager reference (L15); a key under a VALUE column masked", () => {
+    const kept: [string, string][] = [
+      ['fly secrets list -a billing-api', `NAME            \tDIGEST          \tCREATED AT\nDATABASE_URL    \t${s(HEX, 16)}\t2024-11-02T09:14:55Z\nSTRIPE_API_KEY  \t${s(HEX, 16)}\t2025-03-17T13:40:02Z\n`],
+      ['supabase secrets list', `  NAME                      | DIGEST\n  --------------------------|------------------------------------------------------------------\n  OPENAI_API_KEY            | ${s(HEX, 64)}\n  SB_SECRET_KEY             | ${s(HEX, 64)}\n`],
+      ['gcloud run services describe checkout', '    Secrets:\n      SESSION_SECRET checkout-session-secret:latest\n      STRIPE_SECRET_KEY stripe-secret-key:7\n'],
+    ];
+    for (const [cmd, text] of kept) {
+      const r = new Redactor();
+      r.noteCommand('c1', cmd);
+      r.stream('c1').pushBytes(Buffer.from(text));
+      expect(r.maskCommandOutput(cmd, text), cmd).toBe(text);
+    }
+    const key = `sk_live_${s(AN, 24)}`;
+    expect(new Redactor().maskCommandOutput('mise env --json', `NAME            VALUE\nSTRIPE_API_KEY  ${key}\n`)).not.toContain(key);
+  });
 });
 

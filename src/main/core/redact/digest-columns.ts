@@ -1,0 +1,45 @@
+/**
+ * A secret's digest in a table of secrets (`fly secrets list`'s `NAME  DIGEST  CREATED AT`, `supabase secrets list`'s `NAME |
+ * DIGEST`: pass 232 L19, L23): the row's name says key, and the name rules took the digest beside it for the key. A hex cell under
+ * a digest's column title is the secret's fingerprint, shown by design so a user can tell two values apart; it signs in nowhere.
+ */
+
+/** A column title that says digest. */
+const DIGEST_TITLE = /^(?:DIGEST|CHECKSUM|SHA-?256|SHA-?1|HASH|FINGERPRINT)$/i;
+/** A digest's shape: hex. */
+const HEX_DIGEST = /^[0-9a-fA-F]{8,128}$/;
+/** Lines read up from a row for its header (a table of secrets is short). */
+const MAX_LINES_UP = 64;
+/** A header or a row longer than this is no table's (a megabyte line is not read back for each finding). */
+const MAX_HEADER_CHARS = 4096;
+/** Does the text hold a digest's title at all (the walk runs only then)? */
+export const DIGEST_TITLE_IN_TEXT = /\b(?:DIGEST|CHECKSUM)\b/i;
+
+/**
+ * Drops from `out` the findings by context that are hex cells under a digest's column title; `remembered` too: a value the
+ * session's stream learned from a window of the row without its title (the Redactor's find, which reads the whole text).
+ */
+export function dropDigestCells(text: string, out: { start: number; end: number; byContext?: boolean }[], remembered = false): void {
+  for (let i = out.length - 1; i >= 0; i--) {
+    const f = out[i];
+    if ((!remembered && !f.byContext) || !HEX_DIGEST.test(text.slice(f.start, f.end)) || !underDigestTitle(text, f.start)) continue;
+    out.splice(i, 1);
+  }
+}
+
+/** Is the column at `at` headed, up its table's lines, by a digest's title starting at the same column? */
+function underDigestTitle(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const col = at - lineStart;
+  for (let end = lineStart - 1, n = 0; end > 0 && n < MAX_LINES_UP; n++) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    if (end - start > MAX_HEADER_CHARS) return false;
+    const line = text.slice(start, end).replace(/\r$/, '');
+    end = start - 1;
+    if (line.trim() === '') return false;
+    if (col >= line.length || (col > 0 && !/[\s|│]/.test(line[col - 1]))) continue;
+    const title = /^[A-Za-z][A-Za-z0-9-]*/.exec(line.slice(col))?.[0];
+    if (title !== undefined && DIGEST_TITLE.test(title)) return true;
+  }
+  return false;
+}
