@@ -12,8 +12,6 @@ const HEX_DIGEST = /^[0-9a-fA-F]{8,128}$/;
 const MAX_LINES_UP = 64;
 /** A header or a row longer than this is no table's (a megabyte line is not read back for each finding). */
 const MAX_HEADER_CHARS = 4096;
-/** Does the text hold a digest's title at all (the walk runs only then)? */
-export const DIGEST_TITLE_IN_TEXT = /\b(?:DIGEST|CHECKSUM)\b/i;
 
 /**
  * Drops from `out` the findings by context that are hex cells under a digest's column title; `remembered` too: a value the

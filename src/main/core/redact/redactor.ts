@@ -16,7 +16,7 @@ import { plainText, rangeInText, withoutEscapes, withoutStringEscapes } from './
 import { MIN_PRINTED_CHARS } from './look-alikes.js';
 import { printedKind, printerValues, secretPrinterOf } from './secret-printers.js';
 import { transcriptPrintedValues } from './transcript-commands.js';
-import { DIGEST_TITLE_IN_TEXT, dropDigestCells } from './digest-columns.js';
+import { dropDigestCells } from './digest-columns.js';
 import { base64Kind } from './finding.js';
 import { anchored, holds, type AnchoredValue } from './rare-anchor.js';
 
@@ -163,7 +163,7 @@ export class Redactor {
     // (Opened by the scan's hits: `plain` holds every public key `text` does, escapes only split one.)
     if (found.length > 0 && report.publicKeyMarks) keepPublicKeys(text, found);
     // A digest the stream remembered from a row it read without the table's title (`fly secrets list`: pass 232 L19).
-    if (found.length > 0 && DIGEST_TITLE_IN_TEXT.test(text)) dropDigestCells(text, found, true);
+    if (found.length > 0) dropDigestCells(text, found, true);
     if (!text.includes(CUT_MARKER_START)) return found;
     this.piecesAtCuts(text, found);
     return aroundCutMarkers(text, found);

@@ -23,7 +23,7 @@ import { escapedQuoteFindings } from './escaped-quotes.js';
 import { msgpackPairFindings } from './msgpack-reprs.js';
 import { madeWord } from './look-alikes.js';
 import { isWireguardPrivateBeside } from './wireguard-pairs.js';
-import { DIGEST_TITLE_IN_TEXT, dropDigestCells } from './digest-columns.js';
+import { dropDigestCells } from './digest-columns.js';
 import { indexOfAscii } from './low-bytes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
@@ -546,7 +546,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   }
   if (gates & GATE_FILE_HEADER) secretFilesUnderHeaders(text, out);
   narrowUrlDsns(text, out);
-  if (out.length > 0 && DIGEST_TITLE_IN_TEXT.test(text)) dropDigestCells(text, out);
+  if (out.length > 0) dropDigestCells(text, out);
   return out;
 }
 
