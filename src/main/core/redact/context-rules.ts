@@ -171,8 +171,9 @@ const APPRISE_SCHEMES = ['pover', 'pushover', 'discord', 'slack', 'gotify', 'got
 
 /** Keys ending in KEY that are not secrets (database, sorting, caching and public keys; Olm's and Megolm's public keys in a Matrix
  * event or a device's keys, `sender_key`, `identity_key`, `one_time_key`, `fallback_key`: pass 178 L6; `GPG_KEY`, a release key's fingerprint in the official language images: adv18 K03; PubNub's publish / subscribe keys, reCAPTCHA's site key: client-side by design, adv42 K02; a site's `translationKey` (Hugo's
- * front matter, a UUID: pass 227 L28) and a cookie's `host_key` (Chrome's Cookies table: pass 229 L8); not a write key: Algolia's is an admin's, adv32 F30). */
-export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SORT|PARTITION|CACHE|PUBLIC|PUB|ROUTING|IDEMPOTENCY|LOOKUP|GROUP|OBJECT|HASH|RANGE|MAP|REGISTRY|SSH_PUBLIC|UNIQUE|INDEX|SHARD|DEDUP|ROW|MESSAGE|EVENT|S3|BUCKET|FILE|LOG|METRIC|TRACE|STATE|NAMESPACE|CONFIG|LABEL|SEARCH|SEQUENCE|COMPOSITE|NATURAL|SURROGATE|TABLE|HOT|FUNCTION|ENTER|ESC|ESCAPE|TAB|SHIFT|CTRL|ALT|MONKEY|TURKEY|DONKEY|HOCKEY|JOCKEY|WHISKEY|GPG|PGP|PUBLISH|SUBSCRIBE|SITE|INCIDENT|SENDER|IDENTITY|ONE_TIME|FALLBACK|SIGNED_CURVE25519|CURVE25519|ED25519_PUBLIC|VERIFY|TRANSLATION|I18N|L10N|LOCALE|HOST)_KEY$/i;
+ * front matter, a UUID: pass 227 L28) and a cookie's `host_key` (Chrome's Cookies table: pass 229 L8); Pusher's app key (`X-Pusher-Key`, `PUSHER_APP_KEY`: a client's,
+ * beside its secret: pass 235 L10); not a write key: Algolia's is an admin's, adv32 F30). */
+export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SORT|PARTITION|CACHE|PUBLIC|PUB|ROUTING|IDEMPOTENCY|LOOKUP|GROUP|OBJECT|HASH|RANGE|MAP|REGISTRY|SSH_PUBLIC|UNIQUE|INDEX|SHARD|DEDUP|ROW|MESSAGE|EVENT|S3|BUCKET|FILE|LOG|METRIC|TRACE|STATE|NAMESPACE|CONFIG|LABEL|SEARCH|SEQUENCE|COMPOSITE|NATURAL|SURROGATE|TABLE|HOT|FUNCTION|ENTER|ESC|ESCAPE|TAB|SHIFT|CTRL|ALT|MONKEY|TURKEY|DONKEY|HOCKEY|JOCKEY|WHISKEY|GPG|PGP|PUBLISH|SUBSCRIBE|SITE|INCIDENT|SENDER|IDENTITY|ONE_TIME|FALLBACK|SIGNED_CURVE25519|CURVE25519|ED25519_PUBLIC|VERIFY|TRANSLATION|I18N|L10N|LOCALE|HOST|PUSHER|PUSHER_APP)_KEY$/i;
 
 /** Names whose values are never secrets though their last word says so (counts, types, lifetimes). */
 // (A websocket handshake's `Sec-WebSocket-Key` is a nonce: adv49 F08.)
@@ -259,7 +260,8 @@ export const PUTTY_WORDS = ['private-lines:'];
  */
 // Or `Initial password is printed below:` (a container's first start: adv180), the credential's name before `is printed below`.
 // Or a service's password in secretsdump's LSA secrets (`[*] _SC_MSSQLSERVER` then `CORP\svc_sql:<password>`: pass 206 F2).
-export const NEXT_LINE_VALUE_WORDS = ['following ', 'elastic user', '[*] defaultpassword', 'printed below', '----output----', '[*] _sc_'];
+// Or a generator's `Private Key:` heading alone on its line, the key on the next (web-push's `generate-vapid-keys`: pass 235 F35).
+export const NEXT_LINE_VALUE_WORDS = ['following ', 'elastic user', '[*] defaultpassword', 'printed below', '----output----', '[*] _sc_', 'private key:'];
 /** HAR files (browser devtools' network export): a header's `"name": "Authorization"` (or `Cookie`, `Set-Cookie`, `Proxy-Authorization`) with its `"value"` on the same or the next line; words the pass knows already. */
 export const HAR_HEADER_WORDS = ['authorization', 'cookie', 'x-api-key', 'x-auth-token', 'private-token', 'x-honeycomb-team'];
 /**

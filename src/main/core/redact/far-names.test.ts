@@ -1209,6 +1209,9 @@ describe('values named from afar', () => {
   `${'Script started on 2026 [COMMAND="cat a.key" x]\n'.repeat(20_000)}`,
   `NAME  DIGEST\n${'API_KEY  0123456789abcdef\n'.repeat(40_000)}`,
   `${'DIGEST '.repeat(1000)}\n${'API_KEY  0123456789abcdef '.repeat(40_000)}`,
+  `${'Private Key:\n'.repeat(80_000)}`,
+  `${'Private Key:Private Key:'.repeat(40_000)}`,
+  `${'sk_test_-'.repeat(110_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -50,9 +50,10 @@ const ANGLE_PLACEHOLDER_HEAD = /^<(?:your|insert|paste|put|add|enter|replace|the
 // Home Assistant's and ESPHome's `!secret name` (a reference to secrets.yaml: adv59 F25, where the name was remembered and masked).
 // HOCON's optional substitution (`db.password = ${?DB_PASSWORD}`: adv89 L09). A user and a password as two references
 // (Beats' `cloud.auth: "${ES_USER}:${ES_PASS}"`: pass 225 L17). A Secret Manager secret's name and version (`gcloud run services
-// describe`'s `STRIPE_SECRET_KEY stripe-secret-key:7`, `--set-secrets=…=name:latest`: pass 232 L15).
+// describe`'s `STRIPE_SECRET_KEY stripe-secret-key:7`, `--set-secrets=…=name:latest`: pass 232 L15). TeamCity's secure values
+// (`password("env.NEXUS_PASSWORD", "credentialsJSON:<uuid>")`, `%vault:…%`: pass 234 L11): the server holds the value.
 // A PKCS#11 or HSM config's `env:NAME` (a PIN read from the environment: adv219 L9) too.
-const REFERENCE = /^(?:\$\{?[A-Za-z_]\w{0,127}\}?:\$\{?[A-Za-z_]\w{0,127}\}?|[a-z][a-z0-9_-]{2,254}:(?:latest|\d{1,6})|!secret [\w.-]{1,64}|env:[A-Za-z_][A-Za-z0-9_]{0,127}|\{\d{0,2}(?::[^{}\s]{0,16})?\}|%(?:\([\w.]{1,64}\))?[sdr]|\$[Ee]nv:[A-Za-z_]\w*|(?:Read-Host|Get-Credential|Get-Secret|ConvertTo-SecureString|Get-AzKeyVaultSecret)\b.*|(?:Get|Set|New|Add|Remove|Invoke|Import|Export|ConvertTo|ConvertFrom|Read|Select|Join|Resolve|Test|Start|Connect|Find|Copy|Protect|Unprotect)-[A-Z][A-Za-z]{2,48}(?:[ \t(].*)?|@(?:p\d{1,4}|__[A-Za-z]\w{0,62}_\d{1,4})|\$_?[A-Za-z_]\w*(?:\[.*|->.*)|\$\{\??[A-Za-z_][\w.-]*(?::.*)?\}?|(?:var|local|data|module|each)\.[\w.-]+|random_(?:password|string|id)\.[\w.-]+|\{[A-Za-z_][\w.]*\}|\$?\{\{.*|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*\)|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|<[^>]*>\$?|\[(?![\d,\s]+\])[^\]]*\]|\*{3,}.*|\(.*\)|(?:process\.env|import\.meta\.env|Bun\.env)(?:\.\w+|\[[^\]]+\])[!,;)}\]"' \t]*(?:\s*(?:\?\?|\|\|).*)?|os\.environ.*|os\.[Gg]etenv\(.*|(?:std::)?env::var(?:_os)?\(.*|\$\(.*|encrypted:.*|(?:System\.getenv|Deno\.env\.get|ENV\.fetch)\(.*|ENV\[.*|env\(.*|ENC\[.*|EV\[.*|\((?:sensitive|known)\b.*|<set\b.*|(?:[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+)|[\w./-]+:latest)(?:,[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+))*|secrets\.\w+.*|!Ref|!Sub|!GetAtt|vault:.*|op:\/\/.*|arn:aws:.*|projects\/.*\/secrets\/.*)$/;
+const REFERENCE = /^(?:\$\{?[A-Za-z_]\w{0,127}\}?:\$\{?[A-Za-z_]\w{0,127}\}?|credentialsJSON:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|%vault:[^%\s]{1,256}%|[a-z][a-z0-9_-]{2,254}:(?:latest|\d{1,6})|!secret [\w.-]{1,64}|env:[A-Za-z_][A-Za-z0-9_]{0,127}|\{\d{0,2}(?::[^{}\s]{0,16})?\}|%(?:\([\w.]{1,64}\))?[sdr]|\$[Ee]nv:[A-Za-z_]\w*|(?:Read-Host|Get-Credential|Get-Secret|ConvertTo-SecureString|Get-AzKeyVaultSecret)\b.*|(?:Get|Set|New|Add|Remove|Invoke|Import|Export|ConvertTo|ConvertFrom|Read|Select|Join|Resolve|Test|Start|Connect|Find|Copy|Protect|Unprotect)-[A-Z][A-Za-z]{2,48}(?:[ \t(].*)?|@(?:p\d{1,4}|__[A-Za-z]\w{0,62}_\d{1,4})|\$_?[A-Za-z_]\w*(?:\[.*|->.*)|\$\{\??[A-Za-z_][\w.-]*(?::.*)?\}?|(?:var|local|data|module|each)\.[\w.-]+|random_(?:password|string|id)\.[\w.-]+|\{[A-Za-z_][\w.]*\}|\$?\{\{.*|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*\)|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|<[^>]*>\$?|\[(?![\d,\s]+\])[^\]]*\]|\*{3,}.*|\(.*\)|(?:process\.env|import\.meta\.env|Bun\.env)(?:\.\w+|\[[^\]]+\])[!,;)}\]"' \t]*(?:\s*(?:\?\?|\|\|).*)?|os\.environ.*|os\.[Gg]etenv\(.*|(?:std::)?env::var(?:_os)?\(.*|\$\(.*|encrypted:.*|(?:System\.getenv|Deno\.env\.get|ENV\.fetch)\(.*|ENV\[.*|env\(.*|ENC\[.*|EV\[.*|\((?:sensitive|known)\b.*|<set\b.*|(?:[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+)|[\w./-]+:latest)(?:,[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+))*|secrets\.\w+.*|!Ref|!Sub|!GetAtt|vault:.*|op:\/\/.*|arn:aws:.*|projects\/.*\/secrets\/.*)$/;
 
 /** Content digests and hashes that are not credentials: `sha512-…` integrity, `sha256:…` image digests, git SHAs in their own fields. */
 const DIGEST = /^(?:sha(?:1|224|256|384|512)[-:=][A-Za-z0-9+/=]+|md5[-:][A-Za-z0-9+/=]+|blake2b?[-:].+|[a-f0-9]{7,12})$/;
@@ -148,7 +149,7 @@ export function isLookAlike(value: string, password = false): boolean {
   // A dev chain's published phrase under its name (Ganache's `Mnemonic:      myth like …`, a truffle-config's `MNEMONIC="candy …"`).
   if (v.length >= 50 && DOCUMENTED_PHRASES.has(v.trim())) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return ETHEREUM_PUBLIC.test(v) || RDP_SIGNED_STRING.test(v) || PROXMOX_TOKEN_ID.test(v) || EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v);
+  return ETHEREUM_PUBLIC.test(v) || FCM_REGISTRATION_TOKEN.test(v) || IBM_API_KEY_ID.test(v) || RDP_SIGNED_STRING.test(v) || PROXMOX_TOKEN_ID.test(v) || EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v);
 }
 
 /**
@@ -157,6 +158,13 @@ export function isLookAlike(value: string, password = false): boolean {
  * A private key is 32 bytes (64 hex digits).
  */
 const ETHEREUM_PUBLIC = /^0x(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{130})$/;
+/**
+ * A Firebase Cloud Messaging registration token (a device's address: 22 characters, `:APA91b`, ~140 more: pass 235 L3), under a
+ * `token=` of a delivery log; the legacy server key that sends to it starts `AAAA` and has 11 characters before its colon.
+ */
+const FCM_REGISTRATION_TOKEN = /^[A-Za-z0-9_-]{22}:APA91b[A-Za-z0-9_-]{100,220}$/;
+/** An IBM Cloud API key's id (`ApiKey-<uuid>`, in `ibmcloud iam api-keys` and its CRN: pass 233 L21); the key itself is 44 characters. */
+const IBM_API_KEY_ID = /^ApiKey-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** An .rdp file's typed string setting of a long base64 (`signature:s:<the file's signature>`: adv197 L12); a password is `51:b:`. */
 const RDP_SIGNED_STRING = /^s:[A-Za-z0-9+/]{100,}={0,2}$/;
 /** A Proxmox API token's id and its settings (user.cfg's `token:root@pam!terraform:0:0::`: adv194 L7); its secret is a UUID after `=`. */

@@ -4994,5 +4994,35 @@ describe("session 40: the closing attack adv219's fixes", () => {
     const key = `sk_live_${s(AN, 24)}`;
     expect(new Redactor().maskCommandOutput('mise env --json', `NAME            VALUE\nSTRIPE_API_KEY  ${key}\n`)).not.toContain(key);
   });
+
+  it("masks a generator's key under its `Private Key:` heading and a base64url `sk_test_` key (pass 235 F35, F40); keeps FCM registration tokens and Pusher's app key (L3, L10)", () => {
+    const [pub, priv] = [`B${s(AN, 86)}`, s(AN, 43)];
+    const vapid = new Redactor().maskCommandOutput('npx web-push generate-vapid-keys', `=======================================\n\nPublic Key:\n${pub}\n\nPrivate Key:\n${priv}\n\n=======================================\n`);
+    expect(vapid).not.toContain(priv);
+    expect(vapid).toContain(pub);
+    const knock = `sk_test_${s(AN, 20)}-${s(AN, 22)}`;
+    expect(new Redactor().maskCommandOutput('sed -n 1,6p src/notify/knock.ts', `export const knock = new Knock("${knock}");\n`)).not.toContain(knock);
+    const kept: [string, string][] = [
+      ['tail -n 1 logs/push.log', `2024-04-05T10:10:00.412Z INFO fcm.send ok user=1000 token=${s(AN, 22)}:APA91b${s(AN, 134)} message_id=projects/x/messages/0:17\n`],
+      ['grep -n X-Pusher logs/webhooks.log', `1:2024-04-05 10:11:12 POST /webhooks/pusher X-Pusher-Key=${s(HEX, 20)} events=channel_occupied\n`],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
+
+  it("masks a decrypted SSM parameter in aws' table and JSON output (pass 233 F8); keeps IBM Cloud's API key ids and TeamCity's credentialsJSON references (L21, pass 234 L11)", () => {
+    const pw = `FGRTG!SnC=${s(AN, 12)}!##eS%bJ8G`;
+    const table = `||  Name            |  /prod/payments/db_password  ||\n||  Type            |  SecureString                ||\n||  Value           |  ${pw}  ||\n||  Version         |  7                           ||\n`;
+    const t = new Redactor().maskCommandOutput('aws ssm get-parameter --name /prod/payments/db_password --with-decryption --output table', table);
+    expect(t).not.toContain(pw);
+    expect(t).toContain('||  Version         |  7');
+    const json = `{\n    "Parameter": {\n        "Name": "/prod/payments/db_host",\n        "Value": "${pw}",\n        "Version": 7\n    }\n}\n`;
+    expect(new Redactor().maskCommandOutput('aws ssm get-parameter --name /prod/payments/db_host --with-decryption', json)).not.toContain(pw);
+    const id = `ApiKey-${uuid()}`;
+    const kept: [string, string][] = [
+      ['ibmcloud iam api-keys', `ID                                            Name     Description\n${id}   ci-key   for GitHub Actions   crn:v1:bluemix:public:iam-identity::a/${s(HEX, 32)}::apikey:${id}\n`],
+      ["grep -n credentialsJSON .teamcity/settings.kts", `4:        password("env.NEXUS_PASSWORD", "credentialsJSON:${uuid()}", display = ParameterDisplay.HIDDEN)\n`],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
 });
 

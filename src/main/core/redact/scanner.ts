@@ -5357,6 +5357,20 @@ function nextLineValue(text: string, at: number, out: SecretFinding[]): void {
     if (m) out.push({ start: m.index + m[0].length - m.groups!.secret.length, end: m.index + m[0].length, kind: 'password', byContext: true });
     return;
   }
+  // A `Private Key:` heading alone on its line (web-push's `generate-vapid-keys`: pass 235 F35): one token of the key's on a line
+  // below it (a `Public Key:` heading and its key above it stay).
+  if (text.charCodeAt(at - 1) === 0x3a) {
+    // The heading's line start, a few blanks back at most (a megabyte line of headings is not walked back from each).
+    let lineStart = at - 'private key:'.length;
+    for (let n = 0; n < 16 && lineStart > 0 && (text.charCodeAt(lineStart - 1) === 0x20 || text.charCodeAt(lineStart - 1) === 0x09); n++) lineStart--;
+    if ((lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) || !/^[ \t]*Private Key:$/i.test(text.slice(lineStart, at)) || !/^[ \t]*\r?\n/.test(text.slice(at, at + 8))) return;
+    NEXT_LINE_VALUE.lastIndex = at;
+    const m = NEXT_LINE_VALUE.exec(text);
+    if (!m || m.groups!.secret.length < 32 || !/^[A-Za-z0-9+/_=-]+$/.test(m.groups!.secret) || isLookAlike(m.groups!.secret, true)) return;
+    const start = m.index + m[0].lastIndexOf(m.groups!.secret);
+    out.push({ start, end: start + m.groups!.secret.length, kind: 'private key', byContext: true });
+    return;
+  }
   // jasypt's CLI (`decrypt.sh input=… password=…`, adv193 F19): its result alone on the line under `----OUTPUT-----…` (the
   // plaintext; `encrypt.sh`'s ciphertext there is masked too, harmlessly). The rule line must be dashes to its end.
   if (text.charCodeAt(at - 1) === 0x2d) {

@@ -288,6 +288,10 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       if (sub === 'ssm' && /^get-parameters?(?:-by-path)?$/.test(sub2 ?? '') && has(argv, '--with-decryption') && option(argv, undefined, 'output') === 'text') return { kind: 'secret', tool: `aws ssm ${sub2}`, transformed: true };
       // `iam create-access-key --output text`: one row `ACCESSKEY <id> <date> <secret> Active <user>`.
       if (sub === 'iam' && sub2 === 'create-access-key' && option(argv, undefined, 'output') === 'text') return { kind: 'secret', tool: 'aws iam create-access-key', transformed: true };
+      // The decrypted parameter as a document or a table (`--output table`: `||  Value  |  <secret>  ||`, the default JSON's
+      // `"Value": "…"`: pass 233 F8): its `Value` field, whatever the parameter's name says; a secret's `SecretString` likewise.
+      if (sub === 'ssm' && /^get-parameters?(?:-by-path)?$/.test(sub2 ?? '') && has(argv, '--with-decryption') && option(argv, undefined, 'query') === undefined) return { kind: 'secret', tool: `aws ssm ${sub2}`, fields: ['Value'] };
+      if (sub === 'secretsmanager' && sub2 === 'get-secret-value' && option(argv, undefined, 'query') === undefined) return { kind: 'secret', tool: 'aws secretsmanager get-secret-value', fields: ['SecretString', 'SecretBinary'] };
       // Any call whose text output is a secret field picked by `--query` (`sts get-session-token --query Credentials.SecretAccessKey --output text`),
       // or the credentials `sts` hands out as one tab-separated text row (`sts assume-role --output text`).
       // `--query <secret field>` in any output mode (adv4 M14): the default JSON prints the value as one quoted word, `text` and
@@ -2311,7 +2315,14 @@ export function fieldValues(text: string, fields: readonly string[]): string[] {
     // A box table's title follows its border (`│ SECRET VALUE   │`: infisical's, adv59 F16).
     let boxRead = 0;
     const title = new RegExp(`(?:^|[ \\t]{2}|[│┃|] )(${name})(?=[ \\t]{2,}|[ \\t]*[│┃|]|[ \\t]*\\r?$)`);
+    // A vertical table's row, the name's cell then the value's (`aws … --output table`: `||  Value  |  <secret>  ||`: pass 233 F8).
+    const cells = new RegExp(`^[ \\t]*\\|{1,2}[ \\t]+${name}[ \\t]+\\|[ \\t]+([^\\s|](?:[^|\\n]{0,8190}[^\\s|])?)[ \\t]*\\|{1,2}[ \\t]*\\r?$`);
     for (const [i, line] of lines.entries()) {
+      const c = cells.exec(line);
+      if (c) {
+        if (c[1].length >= MIN_PRINTED_CHARS) out.push(c[1]);
+        continue;
+      }
       const r = row.exec(line);
       if (r) out.push(r[1]);
       const y = yaml.exec(line);

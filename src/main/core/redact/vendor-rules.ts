@@ -216,6 +216,8 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('pinecone key', ['pcsk_'], `${B}pcsk_[A-Za-z0-9]{5,6}_[A-Za-z0-9]{60,70}${E}`),
   // --- payments, messaging, mail ---
   rule('stripe key', ['sk_live_', 'sk_test_', 'rk_live_', 'rk_test_'], `${B}[sr]k_(?:live|test)_[A-Za-z0-9]{24,247}${E}`),
+  // The same prefix on other services' secret keys in base64url (Knock's `sk_test_…-…`, Clerk's: pass 235 F40), a `-` or `_` in it.
+  rule('secret key', ['sk_live_', 'sk_test_'], `${B}sk_(?:live|test)_(?=[A-Za-z0-9_-]{0,247}[_-])[A-Za-z0-9_-]{24,247}${E}`),
   rule('stripe webhook secret', ['whsec_'], `${B}whsec_[A-Za-z0-9+/=]{32,}${E}`),
   rule('square token', ['sq0atp-', 'sq0csp-', 'eaaa'], `${B}(?:sq0(?:atp|csp)-[0-9A-Za-z_-]{22,43}|EAAA[A-Za-z0-9_-]{60})${E}`),
   rule('shopify token', ['shpat_', 'shpca_', 'shppa_', 'shpss_'], `${B}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}${E}`),

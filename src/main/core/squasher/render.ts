@@ -55,7 +55,8 @@ const CONTEXT_INDENT = '';
  * squiggles and carets mark a span, dashes may be an argument. Not a run glued to a word or inside quotes: a tool's own mask
  * of a value (`gh auth status`' `gho_****…`, pydantic's `SecretStr('**********')`: blind pass 212 L12, 208 L25) is what it printed.
  */
-const RULE_RUN = /(?<![\w'"(⎯─━═▬—–=_*])([⎯─━═▬—–=_*])\1{7,}(?![\w'")])/g;
+// The run is read whole (`\1` after it is no end): `aws configure list`'s `****************QIL2` lost 12 of its stars (blind pass 233 L2).
+const RULE_RUN = /(?<![\w'"(⎯─━═▬—–=_*])([⎯─━═▬—–=_*])\1{7,}(?![\w'")]|\1)/g;
 function squeezeRules(text: string): string {
   return text.length < 8 ? text : text.replace(RULE_RUN, '$1$1$1');
 }

@@ -306,4 +306,9 @@ describe('paths under the cwd are shown relative (issue 13 pt 1)', () => {
     expect(text).toContain('gho_************************************');
     expect(text).toContain("SecretStr('**********')");
   });
+
+  it("keeps a tool's mask that runs into the value's last characters whole (aws configure list's `****************QIL2`: blind pass 233 L2)", () => {
+    const { text } = squash('      Name                    Value             Type    Location\n      ----                    -----             ----    --------\n   access_key     ****************QIL2 shared-credentials-file\n');
+    expect(text).toContain('****************QIL2');
+  });
 });
