@@ -134,9 +134,15 @@ const OWN_KEY_OPTIONS: Record<string, Set<string>> = {
   openssl: new Set(['-key', '-cert', '-CAfile', '-in', '-out', '-keyout', '-CAkey', '-signkey']),
 };
 
+/** openssl's commands that connect somewhere (a TLS client, a timing client, an OCSP request to a responder's URL). */
+const OPENSSL_NETWORK_COMMANDS = new Set(['s_client', 's_time', 'ocsp']);
+
 /** Secrets or the environment leaving over the network. */
 function exfiltration(c: ResolvedCommand): string | undefined {
   if (!NETWORK_TOOLS.has(c.name)) return undefined;
+  // openssl reaches the network only by its client commands: `openssl md5 -c` of a public key's DER, piped from `openssl rsa
+  // -pubin -in key.pem`, was refused as an upload (blind pass 233 L16).
+  if (c.name === 'openssl' && !OPENSSL_NETWORK_COMMANDS.has(c.argv[1] ?? '')) return undefined;
   const args = c.argv.slice(1);
   const considered: string[] = [];
   for (let i = 0; i < args.length; i++) {
