@@ -111,6 +111,7 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   // `plaintext_value` in a Terraform state: 130 F04).
   // A SCEP payload's `Challenge` (isSecretName keeps WebAuthn's and PKCE's lower-case nonces): pass 229 F14.
   { word: 'challenge', unless: /(?!password)[a-z]/iy },
+  { word: 'verifier', unless: /[a-z]/iy },
   { word: 'plaintext' },
   // WildFly's Elytron credential reference (`credential-reference={clear-text=…}`, jboss-cli's `"clear-text" => "…"`: adv193 F26).
   { word: 'clear-text' },
@@ -531,6 +532,7 @@ export const COMMAND_LINE: ContextRule[] = [
   // MAVProxy's MAVLink signing passphrase (`signing setup <phrase>`, `signing key <phrase>` in mavinit.scr: pass 222 F6); Husarnet's
   // join code (`JOINCODE=<ipv6>/<token>`: F36).
   { kind: 'password', keywords: ['signing setup ', 'signing key '], re: /^[ \t]*(?:[\w./-]{0,256}[:-])?(?:\d{1,9}[:-])?signing[ \t]+(?:setup|key)[ \t]+(?<secret>[^\s#]{6,256})[ \t]*\r?$/gm },
+  { kind: 'token', keywords: ['husarnet join '], re: /\bhusarnet[ \t]+join[ \t]+(?:[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}\/)?(?<secret>[A-Za-z0-9]{16,64})\b/g },
   { kind: 'token', keywords: ['joincode'], re: /(?:\b|_)JOINCODE["']?[ \t]*[=:][ \t]*["']?(?:[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}\/)?(?<secret>[A-Za-z0-9]{16,64})\b/gi },
   // FreeRADIUS' `radtest [-t mschap] <user> <password> <server> <nas-port> <secret>` (pass 220 F13): its password and the shared secret.
   // (Six options at most: unbounded, a megabyte line of `radtest -x` tried every way of taking the options' words, 1,186 s.)
@@ -932,13 +934,13 @@ export const FILES: ContextRule[] = [
   // `key <key>` on its own indented line (after grep's `13- ` too: pass 224 F2), the ASA's `pre-shared-key <psk>` and `ldap-login-password <pw>`,
   // an SNMPv3 user's `auth <alg> <pass>` and `priv <alg> [bits] <pass>`. A gpg listing's `      key <16 or 40 upper-case hex>`
   // (a subkey's id or fingerprint, public: pass 82 L42) is not such a key.
-  { kind: 'password', keywords: ['key '], sharesNameWords: true, needs: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:])?[ \t]+key[ \t]+(?:0[ \t]+)?\S+[ \t]*\r?$/m, re: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:])?[ \t]+key[ \t]+(?:0[ \t]+)?(?![0-9A-F]{16}(?:[0-9A-F]{24})?[ \t]*\r?$)(?<secret>(?![0-9][ \t])[^\s"'{};]{4,256})(?=[ \t]*\r?$)/gm, guard: true },
+  { kind: 'password', keywords: ['key '], sharesNameWords: true, needs: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]|[ \t]*\d{1,9}\t|[<>][ \t]|[-+]|[\w.-]{1,64}[ \t]{1,16}\|[ \t]?)?[ \t]+key[ \t]+(?:0[ \t]+)?\S+[ \t]*\r?$/m, re: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]|[ \t]*\d{1,9}\t|[<>][ \t]|[-+]|[\w.-]{1,64}[ \t]{1,16}\|[ \t]?)?[ \t]+key[ \t]+(?:0[ \t]+)?(?![0-9A-F]{16}(?:[0-9A-F]{24})?[ \t]*\r?$)(?<secret>(?![0-9][ \t])[^\s"'{};]{4,256})(?=[ \t]*\r?$)/gm, guard: true },
   { kind: 'ike pre-shared key', keywords: ['pre-shared-key ', 'ldap-login-password '], re: /\b(?:pre-shared-key|ldap-login-password)[ \t]+(?:address[ \t]+\S{1,64}[ \t]+(?:\d{1,3}(?:\.\d{1,3}){3}[ \t]+)?key[ \t]+|(?:local|remote)[ \t]+)?(?:[06][ \t]+)?(?<secret>(?!\*{3})[^\s"']{1,256})/g, guard: true },
   { kind: 'snmp password', keywords: [' auth '], needs: /\bv3[ \t]+auth[ \t]/, re: /\bv3[ \t]+auth[ \t]+(?:md5|sha\w{0,8})[ \t]+(?<secret>\S{1,256})/gi },
   { kind: 'snmp password', keywords: [' priv '], needs: /\bv3[ \t]+auth[ \t][^\n]*[ \t]priv[ \t]/, re: /\bv3[ \t]+auth[ \t][^\n]{0,512}?[ \t]priv[ \t]+(?:des|3des|aes)(?:[ \t]+(?:128|192|256))?[ \t]+(?<secret>\S{1,256})/gi },
   // FortiOS' `set <…password|passwd|psksecret|key…> ENC <base64>` (a reversible encryption with a published key): the value; its
   // `ENC ********` placeholder stays. After grep's `12:` too (pass 224 F20).
-  { kind: 'password', keywords: [' enc '], needs: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:])?[ \t]*set[ \t]+\S+[ \t]+ENC[ \t]/m, re: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:])?[ \t]*set[ \t]+[\w-]*(?:password|passwd|psksecret|secret|key|passphrase)[\w-]*[ \t]+ENC[ \t]+(?<secret>[A-Za-z0-9+/=]{8,4096})/gm },
+  { kind: 'password', keywords: [' enc '], needs: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]|[ \t]*\d{1,9}\t|[<>][ \t]|[-+]|[\w.-]{1,64}[ \t]{1,16}\|[ \t]?)?[ \t]*set[ \t]+\S+[ \t]+ENC[ \t]/m, re: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]|[ \t]*\d{1,9}\t|[<>][ \t]|[-+]|[\w.-]{1,64}[ \t]{1,16}\|[ \t]?)?[ \t]*set[ \t]+[\w-]*(?:password|passwd|psksecret|secret|key|passphrase)[\w-]*[ \t]+ENC[ \t]+(?<secret>[A-Za-z0-9+/=]{8,4096})/gm },
   // An account's recovery codes listed after their label (a password manager's note: `"notes": "Recovery codes:\n06efc-bf8a8\n…"`
   // of `bw get item`, pass 183 F3; a line of them after the label): the list, sixteen codes at most, masked as one (GitHub's
   // `xxxxx-xxxxx` hex, two groups of four digits, or 8-20 lower-case letters and digits holding a digit), a separator between each;
@@ -1004,17 +1006,24 @@ export const FILES: ContextRule[] = [
   // adv120 F49): the one-dash option of agent.jar, 64 hex digits.
   // …and in the clear, as a provisioning script sets it (`set psksecret "…"`, `set passwd "…"`: pass 224 F22); `set password`'s
   // value is the name rules'.
-  { kind: 'ike pre-shared key', keywords: ['set psksecret', 'set passwd ', 'set secondary-secret', 'set key-secret'], re: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:])?[ \t]*set[ \t]+(?:psksecret|passwd|secondary-secret|key-secret)[ \t]+(?!ENC[ \t])"?(?<secret>[^\s"]{4,256})/gm, guard: true },
+  { kind: 'ike pre-shared key', keywords: ['set psksecret', 'set passwd ', 'set secondary-secret', 'set key-secret'], re: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]|[ \t]*\d{1,9}\t|[<>][ \t]|[-+]|[\w.-]{1,64}[ \t]{1,16}\|[ \t]?)?[ \t]*set[ \t]+(?:psksecret|passwd|secondary-secret|key-secret)[ \t]+(?!ENC[ \t])"?(?<secret>[^\s"]{4,256})/gm, guard: true },
   // Aruba's secrets: AOS-CX's `ciphertext AQB…` (reversible with the switch's key: `password ciphertext`, `key ciphertext`,
   // `auth-pass ciphertext`), ArubaOS' `mgmt-user <user> <role> <hex>` and a WLAN's `wpa-passphrase <hex>` (pass 224 F23).
   { kind: 'network device password', keywords: ['ciphertext aq'], re: /\bciphertext[ \t]+(?<secret>AQ[A-Za-z0-9+/=]{16,4096})/g },
-  { kind: 'network device password', keywords: ['mgmt-user ', 'wpa-passphrase '], re: /\b(?:mgmt-user[ \t]+\S{1,64}[ \t]+\S{1,64}|wpa-passphrase)[ \t]+(?<secret>[0-9a-f]{32,256})(?![0-9a-f])/g },
+  { kind: 'network device password', keywords: ['mgmt-user ', 'wpa-passphrase '], re: /\b(?:mgmt-user[ \t]+\S{1,64}(?:[ \t]+(?![0-9a-f]{32})\S{1,64})?|wpa-passphrase)[ \t]+(?<secret>[0-9a-f]{32,256})(?![0-9a-f])/g },
   // A RADIUS or TACACS+ server's key on its host line (ProCurve's `radius-server host <ip> key "…"`, IOS' `tacacs-server host <ip>
   // key 0 …`: pass 224 F24).
   { kind: 'network device password', keywords: ['radius-server host', 'tacacs-server host'], re: /\b(?:radius|tacacs)-server[ \t]+host[ \t]+\S{1,256}(?:[ \t]+(?!key\b)\S{1,64}){0,8}?[ \t]+key[ \t]+(?:[07][ \t]+)?(?!ciphertext\b)"?(?<secret>[^\s"]{4,256})/g },
+  // HPE Comware's RADIUS scheme keys (`key authentication cipher $c$3$…`, reversible; `key accounting simple <plain>`: adv236 F11).
+  { kind: 'network device password', keywords: ['key authentication ', 'key accounting '], re: /\bkey[ \t]+(?:authentication|accounting)[ \t]+(?:cipher|simple)[ \t]+(?<secret>\S{4,256})/g },
+  // tac_plus' key unquoted (`key = Meadow-Falcon-55!`: adv236 F14), a line of its own; a digit and a symbol in it (a config's `key =
+  // name` of another format is a word).
+  { kind: 'tacacs key', keywords: ['key ='], needs: /^[ \t]*key[ \t]*=[ \t]*[^\s"]/m, re: /^[ \t]*key[ \t]*=[ \t]*(?<secret>(?=[^\s"]{0,255}\d)(?=[^\s"]{0,255}[^\w\s"])[^\s"#]{8,256})[ \t]*\r?$/gm, guard: true },
   // RANCID's .cloginrc (`add password <host glob> {<vty password>} {<enable password>}`: pass 224 F35): each braced or bare word.
-  { kind: 'password', keywords: ['add password', 'add enapassword'], re: /^[ \t]*add[ \t]+(?:password|enapassword)[ \t]+(?:\S{1,256}[ \t]+\{(?<secret>[^}\n]{1,256})\}|[^\s.*]{0,256}[.*]\S{0,256}[ \t]+(?<secret2>[^\s{}]{1,256}))(?=(?:[ \t]+(?:\{[^}\n]{0,256}\}|[^\s{}]{1,256}))?[ \t]*\r?$)/gm },
-  { kind: 'password', keywords: ['add password'], re: /^[ \t]*add[ \t]+password[ \t]+\S{1,256}[ \t]+(?:\{[^}\n]{0,256}\}[ \t]+\{(?<secret>[^}\n]{1,256})\}|[^\s{}]{1,256}[ \t]+(?<secret2>[^\s{}]{1,256}))(?=[ \t]*\r?$)/gm },
+  { kind: 'password', keywords: ['add password', 'add enapassword', 'add userpassword'], re: /^(?:(?:[^\s:]{1,256}:)?\d{1,9}[:-])?[ \t]*add[ \t]+(?:password|enapassword|userpassword)[ \t]+(?:\S{1,256}[ \t]+\{(?<secret>[^}\n]{1,256})\}|[^\s.*]{0,256}[.*]\S{0,256}[ \t]+(?<secret2>[^\s{}]{1,256}))(?=(?:[ \t]+(?:\{[^}\n]{0,256}\}|[^\s{}]{1,256}))?[ \t]*\r?$)/gm },
+  { kind: 'password', keywords: ['add password'], re: /^(?:(?:[^\s:]{1,256}:)?\d{1,9}[:-])?[ \t]*add[ \t]+password[ \t]+\S{1,256}[ \t]+(?:\{[^}\n]{0,256}\}[ \t]+\{(?<secret>[^}\n]{1,256})\}|[^\s{}]{1,256}[ \t]+(?<secret2>[^\s{}]{1,256}))(?=[ \t]*\r?$)/gm },
+  // …a plain host's two bare words (`add password core-sw1 <vty> <enable>`: adv236 F12): the first too.
+  { kind: 'password', keywords: ['add password'], re: /^(?:(?:[^\s:]{1,256}:)?\d{1,9}[:-])?[ \t]*add[ \t]+password[ \t]+[^\s{}]{1,256}[ \t]+(?<secret>[^\s{}]{1,256})(?=[ \t]+[^\s{}]{1,256}[ \t]*\r?$)/gm },
   // tac_plus' shared key (`key = "…"` at a file's top or in a host block: pass 224 F39), its own config's word for the secret.
   { kind: 'tacacs key', keywords: ['key = "'], needs: /^[ \t]*key[ \t]*=[ \t]*"[^"\n]{4,}"/m, re: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:])?[ \t]*key[ \t]*=[ \t]*"(?<secret>[^"\n]{4,256})"[ \t]*\r?$/gm, guard: true },
   { kind: 'jenkins agent secret', keywords: [' -secret '], re: /(?<=[ \t])-secret[ \t]+(?<secret>[0-9a-f]{64})(?![0-9a-f])/g },
@@ -1321,6 +1330,9 @@ export const FILES: ContextRule[] = [
   // header's name: session 40's stop check): a cookie's value before its attributes; a preference's words (`Europe%2FAmsterdam`,
   // `checkout-v2`: as the header list's preferenceValue) and what the look-alike guard keeps stay.
   { kind: 'cookie', keywords: ['; path=', '; httponly', '; secure', '; samesite=', '; expires=', '; max-age=', '; domain='], re: /(?<q>['"])[ \t]*[^\s=;'"]{1,256}=(?![A-Za-z]{1,16}(?:(?:[._/ -]|%2F)[A-Za-z0-9]{1,12}){0,3};)(?<secret>[^;'"\s]{8,8192});[ \t]*(?:Path=|Domain=|Expires=|Max-Age=|HttpOnly\b|Secure\b|SameSite=)/gi, guard: true },
+  // A WordPress application password as `wp user application-password create` prints it (`Password: GxhV Z8he tDfX ubrK pqSC
+  // d89F`: six groups of four, adv236 F31).
+  { kind: 'password', keywords: ['password: '], sharesNameWords: true, re: /\bPassword:[ \t]+(?<secret>[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5})(?![ \t]*\S)/g },
   // WP-CLI's `wp config list` box: a constant's value whole, up to its row's `| constant |` (a salt holds bars and blanks: `| AUTH_KEY
   // | …|o*Bg&EN … | constant |` was masked to its first bar, pass 227 F3).
   { kind: 'secret', keywords: ['| constant', '| variable'], re: /^\|[ \t]*(?<name>[A-Za-z_][A-Za-z0-9_]{0,63})[ \t]*\|[ \t](?<secret>[^\n]{1,512}?)[ \t]*\|[ \t]*(?:constant|variable)[ \t]*\|[ \t]*\r?$/gm },
@@ -1336,7 +1348,7 @@ export const FILES: ContextRule[] = [
   { kind: 'cookie', keywords: ['cookie(version='], re: /\bCookie\(version=\d{1,3}, name='[^'\n]{1,256}', value='(?<secret>[^'\n]{8,8192})(?=')/g, guard: true },
   // ftp's own login command in a script's here-document (`ftp -n host <<EOF` then `user NAME PASSWORD`: adv219 F43), a number
   // before it (`cat -n`); the password holds a digit or a symbol (`user alice disabled` of a log is prose).
-  { kind: 'password', keywords: ['user '], needs: /^[ \t]*(?:\d{1,9}[\t:-][ \t]*)?user[ \t]+\S+[ \t]+\S+[ \t]*\r?$/m, re: /^[ \t]*(?:\d{1,9}[\t:-][ \t]*)?user[ \t]+[\w.@-]{1,64}[ \t]+(?<secret>(?=\S{0,255}[\d@#$%!?*&^~])[^\s'"]{4,256})(?=[ \t]*\r?$)/gm, guard: true },
+  { kind: 'password', keywords: ['user '], needs: /^[ \t]*(?:(?:[^\s:]{1,256}:)?\d{1,9}[\t:-][ \t]*)?user[ \t]+\S+[ \t]+\S+[ \t]*\r?$/m, re: /^[ \t]*(?:(?:[^\s:]{1,256}:)?\d{1,9}[\t:-][ \t]*)?user[ \t]+[\w.@-]{1,64}[ \t]+(?<secret>(?=\S{0,255}[\d@#$%!?*&^~])[^\s'"]{4,256})(?=[ \t]*\r?$)/gm, guard: true },
   // Python's cookie jar printed (`<Cookie sessionid=… for localhost.local/>`, requests' RequestsCookieJar repr: adv24 F14).
   { kind: 'cookie', keywords: ['<cookie '], re: /<Cookie [^=\s]{1,128}=(?<secret>[^\s]{8,4096}?)(?= for [^\s]*\/>)/g, guard: true },
   // A TLS key log (SSLKEYLOGFILE, NSS's format: `CLIENT_RANDOM <client random> <master secret>`, TLS 1.3's traffic secrets:
@@ -1362,9 +1374,12 @@ export const FILES: ContextRule[] = [
   { kind: 'api key header', keywords: ['header_up', 'header_down'], needs: /header_(?:up|down)/, re: /\bheader_(?:up|down)[ \t]+[+-]?(?:Authorization|X-Api-Key|Api-Key|X-[\w-]*(?:Key|Token|Secret)|Private-Token)[ \t]+"?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>(?![{$])[^\s"]{8,})/gi, guard: true },
   // A SAML response posted to a service provider (`SAMLResponse=<base64 of the signed assertion>`, URL-encoded in a form body a
   // debug log prints: pass 226 F27): a bearer credential until it expires, whoever replays it signs in.
+  { kind: 'saml response', keywords: ['samlresponse'], re: /name=["']SAMLResponse["'][ \t]+value=["'](?<secret>[A-Za-z0-9+/%=]{40,1048576})/g },
   { kind: 'saml response', keywords: ['samlresponse'], re: /(?<![\w-])SAMLResponse["']?[ \t]*[=:][ \t]*["']?(?<secret>[A-Za-z0-9+/%=]{40,1048576})/g },
   // An OAuth authorization code in a token request's form (Spring's `{grant_type=[authorization_code], code=[…]}`, a form body
   // `grant_type=authorization_code&code=…`: adv23 F37): it buys the tokens until it is used.
+  // …and in a JSON body (`{"grant_type":"authorization_code",…,"code":"…"}`: adv236 F20), either order.
+  { kind: 'authorization code', keywords: ['authorization_code'], needs: /"grant_type"/, re: /"grant_type"[ \t]*:[ \t]*"authorization_code"[^\n]{0,512}?"code"[ \t]*:[ \t]*"(?<secret>[^"\s\\]{8,4096})(?=")|"code"[ \t]*:[ \t]*"(?<secret2>[^"\s\\]{8,4096})"(?=[^\n]{0,512}?"grant_type"[ \t]*:[ \t]*"authorization_code")/g, guard: true },
   { kind: 'authorization code', keywords: ['authorization_code'], needs: /grant_type/, re: /grant_type=\[?authorization_code\]?(?:[^\n]{0,512}?)[,&{ ]\s*code=\[?(?<secret>[^\s\],&]{8,})/g, guard: true },
   // Hadoop's ABFS / WASB account key (`fs.azure.account.key.<account>.dfs.core.windows.net`, in Spark's conf as a pair, a
   // property, a `--conf` or core-site.xml: adv20 F08): the name ends in the account's host, not in a secret's word.
@@ -1432,7 +1447,7 @@ export const FILES: ContextRule[] = [
   // Erlang terms (`rabbitmqctl environment`: `{default_pass,<<"…">>}`, a sys.config's `{password, "…"}`: adv12 A07).
   { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred'], sharesNameWords: true, needs: /\{[a-z_]\w*,[ \t]*(?:<<)?"/, re: /\{(?<name>[a-z_]\w*),[ \t]*(?:<<)?"(?<secret>[^"\n]+)(?="(?:>>)?[ \t]*\})/g, guard: true },
   // …and an Erlang map's binary (`#{auth_key => <<"…">>}` of Hex's `hex.config`: pass 230 F33).
-  { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred'], sharesNameWords: true, needs: /=>[ \t]*<<"/, re: /(?<![\w.-])(?<name>[a-z_]\w*)[ \t]*=>[ \t]*<<"(?<secret>[^"\n]+)(?=">>)/g, guard: true },
+  { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred'], sharesNameWords: true, needs: /=>[ \t]*<<"/, re: /(?:(?<![\w.-])|<<")(?<name>[a-z_]\w*)(?:">>)?[ \t]*=>[ \t]*<<"(?<secret>[^"\n]+)(?=">>)/g, guard: true },
   // `bundle config` (adv12 A03): a gem source's credentials (`user:password`) on the line under its host, quoted.
   { kind: 'gem source credentials', keywords: ['set for'], re: /^Set for (?:the current user|your local app|your project)[^\n:]*\):[ \t]*"(?<secret>[^"\s:]+:[^"\s]+)(?=")/gm },
   // Deno's DENO_AUTH_TOKENS (`token@host;user:password@host2`, adv13 B34): each entry's credential before its `@`.

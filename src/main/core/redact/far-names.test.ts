@@ -1212,6 +1212,18 @@ describe('values named from afar', () => {
   `${'Private Key:\n'.repeat(80_000)}`,
   `${'Private Key:Private Key:'.repeat(40_000)}`,
   `${'sk_test_-'.repeat(110_000)}`,
+  `${'x  | set psksecret '.repeat(50_000)}`,
+  `${'> key 0 a\n< key 0 b\n'.repeat(40_000)}`,
+  `${'key authentication cipher '.repeat(40_000)}`,
+  `${'key = a1! '.repeat(90_000)}`,
+  `${'<<"a">> => <<"'.repeat(70_000)}`,
+  `${'"grant_type":"authorization_code" "code":"'.repeat(25_000)}`,
+  `${'"code":"aaaaaaaaaa" '.repeat(50_000)}"grant_type":"authorization_code"`,
+  `${'VAPID Private Key:'.repeat(55_000)}`,
+  `${'husarnet join fc94:b01d:'.repeat(40_000)}`,
+  `NAME\tDIGEST\n${'API_KEY\t0123456789abcdef\n'.repeat(40_000)}`,
+  `${'Password: abcd abcd abcd abcd abcd '.repeat(30_000)}`,
+  `${'name="SAMLResponse" value="'.repeat(35_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -5024,5 +5024,49 @@ describe("session 40: the closing attack adv219's fixes", () => {
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
+
+  it("masks the closing attack adv236's variants: key 0 in diffs and under nl, FortiOS behind a compose prefix and in diff -u, Aruba Instant's mgmt-user, Comware's keys, RANCID's plain hosts and userpassword, tac_plus' unquoted key, a WireGuard key above its public key, P11_PIN, ftp's user under grep -rn, a spaced WordPress application password, wp-cli.phar, Erlang binary keys, a SAMLResponse input, PKCE in JSON, FileVault's plist, husarnet join, VAPID's heading, secretsmanager's text row", () => {
+    const pw = () => `${s(AN, 6)}-${s(AN, 5)}-${s('0123456789', 2)}!`;
+    const [a, b, c, d, e, f, g, h] = [pw(), pw(), pw(), pw(), pw(), pw(), pw(), pw()];
+    const enc = b64(s(AN, 90));
+    const { privateKey, publicKey } = generateKeyPairSync('x25519');
+    const [wgPriv, wgPub] = [privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(-32).toString('base64'), publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('base64')];
+    const app = Array.from({ length: 6 }, () => s(AN, 4)).join(' ');
+    const [tok1, tok2, saml, verifier, code, rk, join, vapid] = [s(AN, 48), s(AN, 48), b64(`<samlp:Response ID="_${s(HEX, 32)}">${s(AN, 120)}</samlp:Response>`), s(AN, 64), s(AN, 40), Array.from({ length: 6 }, () => s('ABCDEFGHJKLMNPQRSTUVWXYZ23456789', 4)).join('-'), s(AN, 22), s(AN, 43)];
+    const cases: [string, string, string[]][] = [
+      ['diff cfg/edge1.cfg.orig cfg/edge1.cfg', `3c3\n<  key 0 ${a}\n---\n>  key 0 ${b}\n`, [a, b]],
+      ['nl -ba cfg/wan.cfg', `     4\tradius server R1\n     5\t key 0 ${c}\n`, [c]],
+      ['tail -n 20 logs/provision.log', `fgt-provision-1  |         set psksecret "${d}"\n`, [d]],
+      ['diff -u fgt-0601.conf fgt-0602.conf', `-        set psksecret ENC ${enc}\n`, [enc]],
+      ['grep -n mgmt-user iap.cfg', `4:mgmt-user admin ${s(HEX, 64)}\n`, []],
+      ['grep -n -A6 "radius scheme" comware.cfg', `4- key authentication cipher $c$3$${s(B64, 40)}\n5- key accounting simple ${e}\n`, [e]],
+      ['cat .cloginrc', `add password core-sw1 ${f} ${g}\n`, [f, g]],
+      ["grep -n '^add' .cloginrc", `2:add userpassword *.corp.example {${h}}\n`, [h]],
+      ['cat tac_plus.conf', `key = ${a}\n`, [a]],
+      ['k=$(wg genkey); echo "$k"; echo "$k" | wg pubkey', `${wgPriv}\n${wgPub}\n`, [wgPriv]],
+      ['grep -n P11 deploy/.env', `3:P11_PIN=${s('0123456789', 8)}\n`, []],
+      ["grep -rn '^user ' deploy/", `deploy/upload-ftp.sh:3:user deploy ${b}\n`, [b]],
+      ['bin/wp user application-password create admin deploy-ci', `Success: Created application password.\nPassword: ${app}\n`, [app.slice(5)]],
+      ['./wp-cli.phar config get AUTH_SALT', `+A@]{E3z8?NJO}^#?*y@eGC{Wo<bAC1 F:a/C${s(AN, 10)}\n`, []],
+      ['cat rebar3-shell.log', `{ok,#{<<"access_token">> => <<"${tok1}">>,\n      <<"refresh_token">> => <<"${tok2}">>}}\n`, [tok1, tok2]],
+      ['cat acs-post.html', `<input type="hidden" name="SAMLResponse" value="${saml}"/>\n`, [saml]],
+      ['jq -c . req.json', `{"grant_type":"authorization_code","client_id":"spa-web","code":"${code}","code_verifier":"${verifier}"}\n`, [code, verifier]],
+      ['cat rk.plist', `\t<key>RecoveryKey</key>\n\t<string>${rk}</string>\n`, [rk]],
+      ["grep -n 'husarnet join' .bash_history", `2:sudo husarnet join fc94:b01d:1803:8dd8:b293:5c7d:7639:932a/${join} web01\n`, [join]],
+      ['node gen-vapid.mjs', `VAPID Public Key:\nB${s(AN, 86)}\n\nVAPID Private Key:\n${vapid}\n`, [vapid]],
+      ['aws secretsmanager get-secret-value --secret-id prod/smtp --output text', `arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/smtp-AbCdEf\t1717236000.123\tprod/smtp\t${c}\t${uuid()}\n`, [c]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+      if (values.length === 0) expect(shown, cmd).toContain('[masked:');
+    }
+    // TSV's digests under a DIGEST title that does not line up (adv236 L3); prose about keys stays.
+    const kept: [string, string][] = [
+      ['jq -r \'.[] | [.Name, .Digest, .CreatedAt] | @tsv\' secrets.json', `NAME\tDIGEST\tCREATED AT\nSTRIPE_SECRET_KEY\t${s(HEX, 16)}\t2024-05-01T10:00:00Z\nGITHUB_TOKEN\t${s(HEX, 16)}\t2024-05-03T10:00:00Z\n`],
+      ['cat notes.txt', 'key = value pairs are read one a line\nadd password policy docs\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
 });
 

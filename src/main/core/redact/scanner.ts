@@ -2801,7 +2801,7 @@ const PASSWORD_NAME = /pass|pwd/i;
  * A token's or a smart card's PIN by its name (`PKCS11_PIN`, `HSM_USER_PIN`, `LUNA_CO_PIN`, `SIM_PIN`: adv219 F36), whose value is
  * digits as a rule (a number is a look-alike elsewhere); a board's `LED_PIN=13`, `GPIO_PIN` name a pin, no secret.
  */
-const HSM_PIN_NAME = /(?:pkcs11|hsm|luna|softhsm|token|(?:^|[_.-])(?:so|co|cu|user|admin|partition|crypto[_-]?officer|crypto[_-]?user)|sim|smartcard|piv|yubikey)[_.-]?pin$/i;
+const HSM_PIN_NAME = /(?:pkcs11|p11|hsm|luna|softhsm|token|(?:^|[_.-])(?:so|co|cu|user|admin|partition|crypto[_-]?officer|crypto[_-]?user)|sim|smartcard|piv|yubikey)[_.-]?pin$/i;
 const PIN_DIGITS = /^["']?\d{4,16}["']?$/;
 /** A diff's old and new words of a name's value (`re`, sticky, at `at`; its `groups`): each the name's, look-alikes aside. Did `re` match? */
 function changedWords(text: string, re: RegExp, at: number, groups: readonly string[], name: string, out: SecretFinding[]): boolean {
@@ -2954,6 +2954,9 @@ export function isSecretName(name: string): boolean {
   // A SCEP payload's challenge password (`Challenge` in a .mobileconfig, `challengePassword`: pass 229 F14); WebAuthn's and PKCE's
   // challenges are nonces, written lower-case or after `code_`.
   if (/^Challenge$|scep[_-]?challenge|^challenge[_-]?password$/i.test(name) && !/^challenge$/.test(name)) return true;
+  // PKCE's code verifier (`"code_verifier": "…"` in a token request's JSON: adv236 F20): the secret half of the pair; the
+  // challenge derived from it is public. FileVault's `RecoveryKey` in `fdesetup -outputplist` (F41).
+  if (/^code[_-]?verifier$|^(?:personal)?recovery[_-]?key$/i.test(name)) return true;
   // SAP Commerce's initial passwords by user (`initialpassword.admin=…` in local.properties: pass 221 F24).
   if (/^initialpassword\.[\w-]{1,64}$/i.test(name)) return true;
   // Grafana's datasource headers (`secureJsonData: httpHeaderValue1: Bearer …`: adv16 D16): an encrypted field by design.
@@ -5331,6 +5334,8 @@ const JASYPT_RULE_END = /^-{0,64}\r?\n/;
 const JASYPT_RULE_CHARS = 72;
 /** The result alone on a line below the rule (a password of 4 characters and up: adv194 F36's had 7). */
 const JASYPT_VALUE = /[^\n]*\n(?:[ \t\r]*\n){0,2}[ \t]*(?<secret>[^\s]{4,4096})[ \t]*\r?(?:\n|$)/y;
+/** Characters before a `Private Key:` heading read back for its line's start (a blank indent, a word or two). */
+const MAX_HEADING_HEAD = 40;
 const NEXT_LINE_VALUE = /[^\n]*\n(?:[ \t\r]*\n){0,2}[ \t]*(?<secret>[^\s]{8,})[ \t]*\r?(?:\n|$)/y;
 
 /** After `following `: a credential's name within two words (`password`, `enrollment token`, `API key`). */
@@ -5361,9 +5366,10 @@ function nextLineValue(text: string, at: number, out: SecretFinding[]): void {
   // below it (a `Public Key:` heading and its key above it stay).
   if (text.charCodeAt(at - 1) === 0x3a) {
     // The heading's line start, a few blanks back at most (a megabyte line of headings is not walked back from each).
+    // A word or two may come before it (`VAPID Private Key:`: adv236 F52).
     let lineStart = at - 'private key:'.length;
-    for (let n = 0; n < 16 && lineStart > 0 && (text.charCodeAt(lineStart - 1) === 0x20 || text.charCodeAt(lineStart - 1) === 0x09); n++) lineStart--;
-    if ((lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) || !/^[ \t]*Private Key:$/i.test(text.slice(lineStart, at)) || !/^[ \t]*\r?\n/.test(text.slice(at, at + 8))) return;
+    for (let n = 0; n < MAX_HEADING_HEAD && lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a; n++) lineStart--;
+    if ((lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) || !/^[ \t]*(?:[A-Za-z0-9-]{1,16} ){0,2}Private Key:$/i.test(text.slice(lineStart, at)) || !/^[ \t]*\r?\n/.test(text.slice(at, at + 8))) return;
     NEXT_LINE_VALUE.lastIndex = at;
     const m = NEXT_LINE_VALUE.exec(text);
     if (!m || m.groups!.secret.length < 32 || !/^[A-Za-z0-9+/_=-]+$/.test(m.groups!.secret) || isLookAlike(m.groups!.secret, true)) return;

@@ -283,7 +283,8 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'aws':
       if (sub === 'configure' && sub2 === 'get' && sub3 && SECRET_FIELD.test(sub3)) return { kind: 'secret', tool: 'aws configure get' };
       if (sub === 'ecr' && (sub2 === 'get-login-password' || sub2 === 'get-authorization-token')) return { kind: 'password', tool: `aws ecr ${sub2}` };
-      if (sub === 'secretsmanager' && sub2 === 'get-secret-value' && option(argv, undefined, 'output') === 'text') return { kind: 'secret', tool: 'aws secretsmanager get-secret-value' };
+      // Its text output is one tab-separated row (ARN, date, name, the secret, the version: adv236 F50): the secret's field.
+      if (sub === 'secretsmanager' && sub2 === 'get-secret-value' && option(argv, undefined, 'output') === 'text') return { kind: 'secret', tool: 'aws secretsmanager get-secret-value', rows: SECRETSMANAGER_TEXT_ROW };
       // Text output puts a list's values on one tab-separated line (`get-parameters-by-path --query 'Parameters[].Value'`): masked whole (transformed).
       if (sub === 'ssm' && /^get-parameters?(?:-by-path)?$/.test(sub2 ?? '') && has(argv, '--with-decryption') && option(argv, undefined, 'output') === 'text') return { kind: 'secret', tool: `aws ssm ${sub2}`, transformed: true };
       // `iam create-access-key --output text`: one row `ACCESSKEY <id> <date> <secret> Active <user>`.
@@ -343,6 +344,8 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       return undefined;
     }
     case 'wp':
+    case 'wp-cli':
+    case 'wp-cli.phar':
       // WP-CLI's `wp config get DB_PASSWORD` (or AUTH_KEY, …) prints one wp-config.php constant bare; only a secret's name.
       // A key's or a salt's value holds blanks and symbols (`9AQMu!xy;…@ ?-j&Y0G`: pass 227 F4): its line is masked whole.
       if (sub === 'config' && sub2 === 'get' && sub3 !== undefined && (SECRET_FIELD.test(sub3) || SECRET_ENV_NAME.test(sub3) || /(?:KEY|SALT)$/i.test(sub3))) return { kind: 'secret', tool: 'wp config get', ...(/(?:KEY|SALT)$/i.test(sub3) ? { transformed: true } : {}) };
@@ -1276,6 +1279,9 @@ function withPositionals(line: string, args: readonly string[]): string {
     return w === undefined ? m : quote(w);
   });
 }
+
+/** `aws secretsmanager get-secret-value --output text`'s row: ARN, creation date, name, the secret string (group v), version id. */
+const SECRETSMANAGER_TEXT_ROW = /^arn:aws[\w-]*:secretsmanager:[^\t\n]+\t[^\t\n]*\t[^\t\n]*\t(?<v>[^\t\n]+)\t/;
 
 /** Cloudflare's API paths that answer with a token's value: creating one, rolling one. */
 const CLOUDFLARE_TOKEN_API = /\/client\/v4\/(?:user|accounts\/[0-9a-f]{32})\/tokens(?:\/[0-9a-f]{32}\/value)?\/?(?:[?#"']|$)/;

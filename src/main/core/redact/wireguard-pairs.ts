@@ -7,7 +7,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 
 /** PKCS#8's DER header of an X25519 private key: the 32 raw bytes follow it. */
 const X25519_PKCS8_HEADER = Buffer.from('302e020100300506032b656e04220420', 'hex');
-/** Another 32-byte key in base64 on the line (43 characters and its padding). */
+/** Another 32-byte key in base64 on the line or the next (43 characters and its padding). */
 const KEY_IN_BASE64 = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{43}=/g;
 /** Characters read either side of the key for its public key (a line of a table: a name, two keys, an endpoint). */
 const LINE_WINDOW = 512;
@@ -22,9 +22,11 @@ let budget = 0;
 /** Is the 32 bytes `raw`, written at text[start, end), a private key whose public key is on its line? */
 export function isWireguardPrivateBeside(text: string, raw: Buffer, start: number, end: number): boolean {
   if (raw.length !== 32 || (budgetText === text && budget <= 0)) return false;
+  // Its line and the next (`k=$(wg genkey); echo "$k"; echo "$k" | wg pubkey`: the public key below it, adv236 F23).
   const lineStart = Math.max(text.lastIndexOf('\n', start) + 1, start - LINE_WINDOW);
   const nl = text.indexOf('\n', end);
-  const lineEnd = Math.min(nl < 0 ? text.length : nl, end + LINE_WINDOW);
+  const nl2 = nl < 0 ? -1 : text.indexOf('\n', nl + 1);
+  const lineEnd = Math.min(nl < 0 ? text.length : nl2 < 0 ? text.length : nl2, end + LINE_WINDOW);
   const others = [...text.slice(lineStart, lineEnd).matchAll(KEY_IN_BASE64)].filter((m) => lineStart + m.index !== start);
   if (others.length === 0) return false;
   if (budgetText !== text) [budgetText, budget] = [text, MAX_DERIVATIONS];
