@@ -352,6 +352,11 @@ const AI_PROVIDERS = ['openai', 'anthropic', 'mistral', 'groq', 'cohere', 'gemin
 export const RECOVERY_CODE = String.raw`(?:[0-9a-f]{4,6}-[0-9a-f]{4,6}|(?=[a-z-]{0,8}\d)[a-z0-9]{4}-[a-z0-9]{4}|\d{4}[ -]\d{4}|(?=[a-z]{0,19}\d)[a-z0-9]{8,20})`;
 /** A line's prefix of grep's (`file:12:`, `file-12-`, `12:`) or a diff's (`-`, `+`), before a line rule's `^`-anchored text. */
 const LINE_PREFIX = String.raw`(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]|[-+])?`;
+/**
+ * A network device's config line's prefix through every wrapper an agent reads one with: grep's and a diff's (LINE_PREFIX), `cat
+ * -n`'s tab, a side-by-side diff's `<`/`>`, `docker compose logs`' `service  |` (a router's config is read through all of them).
+ */
+const WIDE_LINE_PREFIX = String.raw`(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]|[ \t]*\d{1,9}\t|[<>][ \t]|[-+]|[\w.-]{1,64}[ \t]{1,16}\|[ \t]?)?`;
 const ARG = String.raw`'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255}`;
 /** A rule's pattern: `before` (a command and its option, as regex source), then the argument after it as the secret. */
 /**
@@ -934,13 +939,13 @@ export const FILES: ContextRule[] = [
   // `key <key>` on its own indented line (after grep's `13- ` too: pass 224 F2), the ASA's `pre-shared-key <psk>` and `ldap-login-password <pw>`,
   // an SNMPv3 user's `auth <alg> <pass>` and `priv <alg> [bits] <pass>`. A gpg listing's `      key <16 or 40 upper-case hex>`
   // (a subkey's id or fingerprint, public: pass 82 L42) is not such a key.
-  { kind: 'password', keywords: ['key '], sharesNameWords: true, needs: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]|[ \t]*\d{1,9}\t|[<>][ \t]|[-+]|[\w.-]{1,64}[ \t]{1,16}\|[ \t]?)?[ \t]+key[ \t]+(?:0[ \t]+)?\S+[ \t]*\r?$/m, re: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]|[ \t]*\d{1,9}\t|[<>][ \t]|[-+]|[\w.-]{1,64}[ \t]{1,16}\|[ \t]?)?[ \t]+key[ \t]+(?:0[ \t]+)?(?![0-9A-F]{16}(?:[0-9A-F]{24})?[ \t]*\r?$)(?<secret>(?![0-9][ \t])[^\s"'{};]{4,256})(?=[ \t]*\r?$)/gm, guard: true },
+  { kind: 'password', keywords: ['key '], sharesNameWords: true, needs: new RegExp(String.raw`^${WIDE_LINE_PREFIX}[ \t]+key[ \t]+(?:0[ \t]+)?\S+[ \t]*\r?$`, 'm'), re: new RegExp(String.raw`^${WIDE_LINE_PREFIX}[ \t]+key[ \t]+(?:0[ \t]+)?(?![0-9A-F]{16}(?:[0-9A-F]{24})?[ \t]*\r?$)(?<secret>(?![0-9][ \t])[^\s"'{};]{4,256})(?=[ \t]*\r?$)`, 'gm'), guard: true },
   { kind: 'ike pre-shared key', keywords: ['pre-shared-key ', 'ldap-login-password '], re: /\b(?:pre-shared-key|ldap-login-password)[ \t]+(?:address[ \t]+\S{1,64}[ \t]+(?:\d{1,3}(?:\.\d{1,3}){3}[ \t]+)?key[ \t]+|(?:local|remote)[ \t]+)?(?:[06][ \t]+)?(?<secret>(?!\*{3})[^\s"']{1,256})/g, guard: true },
   { kind: 'snmp password', keywords: [' auth '], needs: /\bv3[ \t]+auth[ \t]/, re: /\bv3[ \t]+auth[ \t]+(?:md5|sha\w{0,8})[ \t]+(?<secret>\S{1,256})/gi },
   { kind: 'snmp password', keywords: [' priv '], needs: /\bv3[ \t]+auth[ \t][^\n]*[ \t]priv[ \t]/, re: /\bv3[ \t]+auth[ \t][^\n]{0,512}?[ \t]priv[ \t]+(?:des|3des|aes)(?:[ \t]+(?:128|192|256))?[ \t]+(?<secret>\S{1,256})/gi },
   // FortiOS' `set <…password|passwd|psksecret|key…> ENC <base64>` (a reversible encryption with a published key): the value; its
   // `ENC ********` placeholder stays. After grep's `12:` too (pass 224 F20).
-  { kind: 'password', keywords: [' enc '], needs: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]|[ \t]*\d{1,9}\t|[<>][ \t]|[-+]|[\w.-]{1,64}[ \t]{1,16}\|[ \t]?)?[ \t]*set[ \t]+\S+[ \t]+ENC[ \t]/m, re: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]|[ \t]*\d{1,9}\t|[<>][ \t]|[-+]|[\w.-]{1,64}[ \t]{1,16}\|[ \t]?)?[ \t]*set[ \t]+[\w-]*(?:password|passwd|psksecret|secret|key|passphrase)[\w-]*[ \t]+ENC[ \t]+(?<secret>[A-Za-z0-9+/=]{8,4096})/gm },
+  { kind: 'password', keywords: [' enc '], needs: new RegExp(String.raw`^${WIDE_LINE_PREFIX}[ \t]*set[ \t]+\S+[ \t]+ENC[ \t]`, 'm'), re: new RegExp(String.raw`^${WIDE_LINE_PREFIX}[ \t]*set[ \t]+[\w-]*(?:password|passwd|psksecret|secret|key|passphrase)[\w-]*[ \t]+ENC[ \t]+(?<secret>[A-Za-z0-9+/=]{8,4096})`, 'gm') },
   // An account's recovery codes listed after their label (a password manager's note: `"notes": "Recovery codes:\n06efc-bf8a8\n…"`
   // of `bw get item`, pass 183 F3; a line of them after the label): the list, sixteen codes at most, masked as one (GitHub's
   // `xxxxx-xxxxx` hex, two groups of four digits, or 8-20 lower-case letters and digits holding a digit), a separator between each;
@@ -1006,7 +1011,7 @@ export const FILES: ContextRule[] = [
   // adv120 F49): the one-dash option of agent.jar, 64 hex digits.
   // …and in the clear, as a provisioning script sets it (`set psksecret "…"`, `set passwd "…"`: pass 224 F22); `set password`'s
   // value is the name rules'.
-  { kind: 'ike pre-shared key', keywords: ['set psksecret', 'set passwd ', 'set secondary-secret', 'set key-secret'], re: /^(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]|[ \t]*\d{1,9}\t|[<>][ \t]|[-+]|[\w.-]{1,64}[ \t]{1,16}\|[ \t]?)?[ \t]*set[ \t]+(?:psksecret|passwd|secondary-secret|key-secret)[ \t]+(?!ENC[ \t])"?(?<secret>[^\s"]{4,256})/gm, guard: true },
+  { kind: 'ike pre-shared key', keywords: ['set psksecret', 'set passwd ', 'set secondary-secret', 'set key-secret'], re: new RegExp(String.raw`^${WIDE_LINE_PREFIX}[ \t]*set[ \t]+(?:psksecret|passwd|secondary-secret|key-secret)[ \t]+(?!ENC[ \t])"?(?<secret>[^\s"]{4,256})`, 'gm'), guard: true },
   // Aruba's secrets: AOS-CX's `ciphertext AQB…` (reversible with the switch's key: `password ciphertext`, `key ciphertext`,
   // `auth-pass ciphertext`), ArubaOS' `mgmt-user <user> <role> <hex>` and a WLAN's `wpa-passphrase <hex>` (pass 224 F23).
   { kind: 'network device password', keywords: ['ciphertext aq'], re: /\bciphertext[ \t]+(?<secret>AQ[A-Za-z0-9+/=]{16,4096})/g },

@@ -5068,5 +5068,23 @@ describe("session 40: the closing attack adv219's fixes", () => {
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
-});
 
+  it('masks every private key of a table of 24 WireGuard peers, again when an equal text is scanned twice; smart-card PINs by a camelCase name', () => {
+    const lines: string[] = [];
+    const privs: string[] = [];
+    for (let i = 0; i < 24; i++) {
+      const { privateKey, publicKey } = generateKeyPairSync('x25519');
+      privs.push(privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(-32).toString('base64'));
+      lines.push(`peer${i} ${publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('base64')} ${privs[i]}`);
+    }
+    const table = lines.join('\n') + '\n';
+    // A budget kept by the text's value spent the first scan's derivations on the second (0 of 24 masked then).
+    for (const text of [table, (' ' + table).slice(1)]) {
+      const shown = new Redactor().maskCommandOutput('python3 peers.py', text);
+      for (const v of privs) expect(shown).not.toContain(v);
+    }
+    const pin = s('123456789', 6);
+    for (const name of ['yubikeyPin', 'pivPin', 'lunaPin']) expect(new Redactor().maskCommandOutput('cat card.json', `{"${name}": "${pin}"}\n`), name).not.toContain(pin);
+    expect(new Redactor().maskCommandOutput('cat board.json', '{"ledPin": "13", "resetPin": "2204"}\n')).toBe('{"ledPin": "13", "resetPin": "2204"}\n');
+  });
+});

@@ -22,7 +22,7 @@ import { diagnosedLocals } from './diagnosed-locals.js';
 import { escapedQuoteFindings } from './escaped-quotes.js';
 import { msgpackPairFindings } from './msgpack-reprs.js';
 import { madeWord } from './look-alikes.js';
-import { isWireguardPrivateBeside } from './wireguard-pairs.js';
+import { isWireguardPrivateBeside, MAX_DERIVATIONS, type DerivationBudget } from './wireguard-pairs.js';
 import { dropDigestCells } from './digest-columns.js';
 import { indexOfAscii } from './low-bytes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
@@ -1949,6 +1949,7 @@ function dataBlockStart(buf: Buffer, n: number): number {
 function vendorFindings(text: string, hits: number[], runs: number[], bytes: Uint8Array, out: SecretFinding[]): void {
   // The pass's bytes, until a decoded value's own scan (base64Secret) runs a pass over them.
   const pass = AUTOMATON.passes;
+  const wireguard: DerivationBudget = { left: MAX_DERIVATIONS };
   let h = 0;
   for (let r = 0; r < runs.length; r += 2) {
     const start = runs[r];
@@ -1967,7 +1968,7 @@ function vendorFindings(text: string, hits: number[], runs: number[], bytes: Uin
       else if (colonPair(b, text, start, end) && COLON_GATE.test((run ??= text.slice(start, end)))) for (const v of COLON_RULES) (rules ??= new Set()).add(v);
     }
     if (rules === undefined && end - start < MIN_BASE64_RUN) continue;
-    if (!(rules && vendorRun(run ?? text.slice(start, end), start, rules, out)) && end - start >= MIN_BASE64_RUN) base64Secret(text, AUTOMATON.passes === pass ? bytes : undefined, start, end, out);
+    if (!(rules && vendorRun(run ?? text.slice(start, end), start, rules, out)) && end - start >= MIN_BASE64_RUN) base64Secret(text, AUTOMATON.passes === pass ? bytes : undefined, start, end, out, wireguard);
   }
 }
 
@@ -2067,7 +2068,7 @@ const EQUALS = 0x3d;
  * secret the whole encoded value is masked. Most runs are paths and words: one backward walk
  * over the characters rejects them before anything is copied.
  */
-function base64Secret(text: string, bytes: Uint8Array | undefined, start: number, end: number, out: SecretFinding[]): void {
+function base64Secret(text: string, bytes: Uint8Array | undefined, start: number, end: number, out: SecretFinding[], wireguard: DerivationBudget): void {
   let padEnd = end;
   while (padEnd > start && text.charCodeAt(padEnd - 1) === EQUALS) padEnd--;
   if (end - padEnd > 2) {
@@ -2106,7 +2107,7 @@ function base64Secret(text: string, bytes: Uint8Array | undefined, start: number
   // Binary (a hash, compressed data) is no credential text; UTF-16LE text is Windows' (below).
   if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) {
     if (isKeytab(raw)) out.push({ start: from, end, kind: 'base64 kerberos keytab' });
-    else if (isWireguardPrivateBeside(text, raw, from, end)) out.push({ start: from, end, kind: 'wireguard private key' });
+    else if (isWireguardPrivateBeside(text, raw, from, end, wireguard)) out.push({ start: from, end, kind: 'wireguard private key' });
     else utf16Secret(raw, from, end, out);
     return;
   }
@@ -2949,8 +2950,9 @@ export function isSecretName(name: string): boolean {
   // F11, 217 F18), in one case; a game server's `RemoteSecurityKey` (pass 217 F38).
   // (Not a radio's transmit power, `BLE_TXPW`: adv219 L10.) Its camelCase too (`RconPw`, `AdminPW`, `adminPw`: adv219 F31; not `maxPw`, a power).
   if (/(?:^|_)(?![TR]X)[A-Z][A-Z0-9]{1,15}PW$|(?:^|_)(?![tr]x)[a-z][a-z0-9]{1,15}pw$|^(?![TtRr]x|[Mm](?:ax|in)P)[A-Za-z][a-z0-9]{1,15}P[Ww]$/.test(name) || /(?:^|[a-z_.-])security[_.-]?key$/i.test(name)) return true;
-  // An HSM's role PINs (Luna's `coPin`, PKCS#11's `soPin`, `userPin`: pass 218 F39).
-  if (/^(?:co|so|user|admin|partition|hsm|token|crypto[_-]?officer|crypto[_-]?user)[_-]?pin$/i.test(name)) return true;
+  // An HSM's or a smart card's PIN, its role's too (Luna's `coPin`, PKCS#11's `soPin`, `userPin`: pass 218 F39), camelCase as
+  // much as `LUNA_CO_PIN`: one list with the digits' exception (HSM_PIN_NAME).
+  if (HSM_PIN_NAME.test(name)) return true;
   // A SCEP payload's challenge password (`Challenge` in a .mobileconfig, `challengePassword`: pass 229 F14); WebAuthn's and PKCE's
   // challenges are nonces, written lower-case or after `code_`.
   if (/^Challenge$|scep[_-]?challenge|^challenge[_-]?password$/i.test(name) && !/^challenge$/.test(name)) return true;

@@ -12,16 +12,18 @@ const KEY_IN_BASE64 = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{43}=/g;
 /** Characters read either side of the key for its public key (a line of a table: a name, two keys, an endpoint). */
 const LINE_WINDOW = 512;
 /**
- * Keys derived per text: each derivation costs ~0.3 ms (a megabyte of keys on one line took 15 s), and a table of peers holds a
- * few dozen. The text a budget is for is known by its identity (the scanner passes one string through a scan).
+ * Keys derived per scanned text: each derivation costs ~0.3 ms (a megabyte of keys on one line took 15 s), and a table of peers
+ * holds a few dozen (each line's public key is tried too: two derivations a peer).
  */
-const MAX_DERIVATIONS = 32;
-let budgetText: string | undefined;
-let budget = 0;
+export const MAX_DERIVATIONS = 64;
+/** A scan's own count of derivations left (the scanner makes one per text it scans, so an equal text scanned again gets its own). */
+export interface DerivationBudget {
+  left: number;
+}
 
-/** Is the 32 bytes `raw`, written at text[start, end), a private key whose public key is on its line? */
-export function isWireguardPrivateBeside(text: string, raw: Buffer, start: number, end: number): boolean {
-  if (raw.length !== 32 || (budgetText === text && budget <= 0)) return false;
+/** Is the 32 bytes `raw`, written at text[start, end), a private key whose public key is on its line? Spends from `budget`. */
+export function isWireguardPrivateBeside(text: string, raw: Buffer, start: number, end: number, budget: DerivationBudget): boolean {
+  if (raw.length !== 32 || budget.left <= 0) return false;
   // Its line and the next (`k=$(wg genkey); echo "$k"; echo "$k" | wg pubkey`: the public key below it, adv236 F23).
   const lineStart = Math.max(text.lastIndexOf('\n', start) + 1, start - LINE_WINDOW);
   const nl = text.indexOf('\n', end);
@@ -29,8 +31,7 @@ export function isWireguardPrivateBeside(text: string, raw: Buffer, start: numbe
   const lineEnd = Math.min(nl < 0 ? text.length : nl2 < 0 ? text.length : nl2, end + LINE_WINDOW);
   const others = [...text.slice(lineStart, lineEnd).matchAll(KEY_IN_BASE64)].filter((m) => lineStart + m.index !== start);
   if (others.length === 0) return false;
-  if (budgetText !== text) [budgetText, budget] = [text, MAX_DERIVATIONS];
-  if (budget-- <= 0) return false;
+  budget.left--;
   let publicKey: string;
   try {
     const key = createPrivateKey({ key: Buffer.concat([X25519_PKCS8_HEADER, raw]), format: 'der', type: 'pkcs8' });
