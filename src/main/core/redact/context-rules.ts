@@ -83,7 +83,7 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   // A wallet's recovery words (`MNEMONIC="ridge orbit …"`, `seed_phrase`), a name ending `_PW` (`DB_PW`), a TOTP seed (adv12 A46, A26; adv13 B44).
   { word: 'mnemonic' },
   { word: 'phrase', unless: /[a-z]/iy },
-  { word: 'pw', unless: /[a-z0-9]/iy },
+  { word: 'pw', unless: /[a-z]|\d[a-z0-9]/iy },
   // A pre-shared key's name (`CONFIG_GOLIOTH_SAMPLE_PSK="…"`, u-boot's `wlan_psk=…`: pass 184 F29, F35; isSecretName's `psk`).
   { word: 'psk', unless: /[a-z0-9]/iy },
   { word: 'totp' },
@@ -932,6 +932,8 @@ export const FILES: ContextRule[] = [
   // chisel's `--auth user:password`; Postfix's sasl_passwd (`[host]:port user:password`); a Ceph keyring's `key = AQ…==`; a
   // cloudflared's and a Go exporter's password flags (`-redis.password …`); Nagios' `$USERn$=` macros that are no path.
   { kind: 'password', keywords: [' 7 '], needs: /\b(?:password|secret|key|md5)[ \t]+7[ \t]+[0-9A-F]{4}/, re: /\b(?:password|secret|key|md5)[ \t]+7[ \t]+(?<secret>[0-9A-F]{4,256})\b/g },
+  // NX-OS's type 7 is letters shifted, quoted (`tacacs-server host 10.0.0.5 key 7 "fewhg123"`, `key 7 "…"` of a server group).
+  { kind: 'password', keywords: [' 7 "'], re: /\b(?:password|secret|key|md5)[ \t]+7[ \t]+"(?<secret>[^"\s]{4,256})"/g },
   { kind: 'ike pre-shared key', keywords: ['isakmp key'], re: /\bcrypto[ \t]+isakmp[ \t]+key[ \t]+(?:[06][ \t]+)?(?<secret>\S{1,256})(?=[ \t]+(?:address|hostname)\b)/g },
   { kind: 'password', keywords: ['$9$'], re: /(?<![\w$])(?<secret>\$9\$[^\s"';]{4,512})/g },
   // IKEv2 keyring's `pre-shared-key local|remote [0|6] <key>` (pass 181 F4: the word was taken for the key).

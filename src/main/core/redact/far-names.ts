@@ -994,8 +994,8 @@ function barredCells(t: string, from: number, to: number): [number, number][] | 
     i = j + 1;
   }
 }
-/** A word before a title's pair of words (`Delivery` of `Delivery API token`). */
-const THIRD_TITLE_WORD = /^[A-Za-z][\w.-]{0,31}$/;
+/** A word or two before a title's pair of words (`Delivery` of `Delivery API token`, `Content Preview` of `Content Preview API token`). */
+const THIRD_TITLE_WORD = /^[A-Za-z][\w.-]{0,31}(?: [A-Za-z][\w.-]{0,31})?$/;
 /** A barred table's bar: ASCII's or a box's. */
 const BAR = /[|│]/;
 /** The next bar of either kind in t[from, to), or -1. */

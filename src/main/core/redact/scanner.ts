@@ -24,6 +24,7 @@ import { msgpackPairFindings } from './msgpack-reprs.js';
 import { madeWord } from './look-alikes.js';
 import { isWireguardPrivateBeside, MAX_DERIVATIONS, type DerivationBudget } from './wireguard-pairs.js';
 import { dropDigestCells } from './digest-columns.js';
+import { prefixedLineFindings } from './prefixed-lines.js';
 import { indexOfAscii } from './low-bytes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
@@ -482,6 +483,8 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   hexEncodedText(text, runs, out);
   crackedHashRows(text, runs, out);
   contextFindings(text, hits, out);
+  // Lines behind a log tool's prefix or `cat -n`'s number, read again by the rules anchored at a line's start.
+  prefixedLineFindings(text, out, scanContextSecrets);
   if (gates & GATE_KEY_BLOCK) out.push(...privateKeyBlocks(text));
   if (gates & GATE_KEY_BODY) out.push(...bareKeyBodies(text));
   // A diff of a private key's file: two searches (a rare form's keywords would be hits to turn away in every diff's one pass).
@@ -732,6 +735,8 @@ const PLUS_PIECE = /[ \t]*\+[ \t]*(?<q>["'])(?<v>[^"'\\\n]{1,4096})\k<q>/y;
 const QUOTE_JOIN = /'(?:\\''|"'"')(?<v>[^'\n]{0,4096})'/y;
 /** The rest of a quoted value a wrap carried to the next line (`Bearer npm_nqdv…` then `dJd5…" retries=3`), sticky after the break. */
 const WRAPPED_QUOTED_TAIL = /[ \t]*(?<v>[A-Za-z0-9+/=._~-]{2,512})"/y;
+/** A piece of a value `sed -n l` wrapped: the next line's token characters to its wrap (`\` and the line's end) or its end mark `$`. */
+const SED_L_PIECE = /(?<v>[A-Za-z0-9+/=._~-]{1,512})(?<mark>\\\n|\$(?=\r?\n|$))/y;
 /** Pieces of a concatenation followed, and characters of a line read back for its open quote. */
 const MAX_CONCATENATED_PIECES = 8;
 const MAX_OPEN_QUOTE_LOOKBACK = 4096;
@@ -764,6 +769,17 @@ function valueContinuations(text: string, out: SecretFinding[]): void {
         if (!m) break;
         const start = at + m[0].length - 1 - m.groups!.v.length;
         out.push({ start, end: start + m.groups!.v.length, kind: f.kind, byContext: f.byContext });
+        at += m[0].length;
+      }
+    } else if (q === 0x5c && text.charCodeAt(f.end + 1) === 0x0a) {
+      // `sed -n l`'s wrap (a line cut at 69 characters ends in `\`, the line's end is marked `$`: adv236 F2's FortiGate `ENC …`):
+      // the value goes on at the next line's start, to its own wrap or end mark.
+      for (let at = f.end + 2, p = 0; p < MAX_CONCATENATED_PIECES; p++) {
+        SED_L_PIECE.lastIndex = at;
+        const m = SED_L_PIECE.exec(text);
+        if (!m) break;
+        out.push({ start: at, end: at + m.groups!.v.length, kind: f.kind, byContext: f.byContext });
+        if (m.groups!.mark === '$') break;
         at += m[0].length;
       }
     } else if (q === 0x0a || (q === 0x0d && text.charCodeAt(f.end + 1) === 0x0a)) {
@@ -1945,6 +1961,9 @@ function dataBlockStart(buf: Buffer, n: number): number {
   return n;
 }
 
+const BACKSLASH = 0x5c;
+/** A JSON string's one-letter escapes of white space (`\n`, `\t`, `\r`, `\b`, `\f`), whose letter a token run starts with. */
+const isEscapeLetter = (c: number) => c === 0x6e || c === 0x74 || c === 0x72 || c === 0x62 || c === 0x66;
 /** The vendor rules on each token run: those whose keyword the pass found in it, and the keyword-less ones on long runs. */
 function vendorFindings(text: string, hits: number[], runs: number[], bytes: Uint8Array, out: SecretFinding[]): void {
   // The pass's bytes, until a decoded value's own scan (base64Secret) runs a pass over them.
@@ -1952,7 +1971,9 @@ function vendorFindings(text: string, hits: number[], runs: number[], bytes: Uin
   const wireguard: DerivationBudget = { left: MAX_DERIVATIONS };
   let h = 0;
   for (let r = 0; r < runs.length; r += 2) {
-    const start = runs[r];
+    // A run after a JSON string's escape (`"created\nghp_…"`, `\tAKIA…`: adv236 F31's `\nnfp_…`) starts after its letter: the
+    // token's own start, which every vendor rule reads as its boundary.
+    const start = runs[r] > 0 && text.charCodeAt(runs[r] - 1) === BACKSLASH && isEscapeLetter(text.charCodeAt(runs[r])) ? runs[r] + 1 : runs[r];
     const end = runs[r + 1];
     // Hits are in order of their end; those ending before this run are in no later run either.
     while (h < hits.length && hits[h + 1] <= start) h += 2;
@@ -2804,6 +2825,13 @@ const PASSWORD_NAME = /pass|pwd/i;
  */
 const HSM_PIN_NAME = /(?:pkcs11|p11|hsm|luna|softhsm|token|(?:^|[_.-])(?:so|co|cu|user|admin|partition|crypto[_-]?officer|crypto[_-]?user)|sim|smartcard|piv|yubikey)[_.-]?pin$/i;
 const PIN_DIGITS = /^["']?\d{4,16}["']?$/;
+/** A token's module, library or section in the lines above a bare `pin:` (`pkcs11:` then `module: …libsofthsm2.so`: adv236 F15). */
+const HSM_SECTION = /pkcs ?#?11|softhsm|cryptoki|(?<![a-z])hsm(?![a-z])|yubi(?:key|hsm)|smart[_ -]?card|(?<![a-z])piv(?![a-z])/i;
+/** Characters above a bare `pin` read for its section (a few lines of a YAML or INI section). */
+const HSM_SECTION_LOOKBACK = 400;
+/** Is the name at text[from] a token's PIN: named so (HSM_PIN_NAME), or a bare `pin` in a token's section? */
+const isHsmPin = (name: string, text: string, from: number): boolean =>
+  HSM_PIN_NAME.test(name) || (/^pin$/i.test(name) && HSM_SECTION.test(text.slice(Math.max(0, from - HSM_SECTION_LOOKBACK), from)));
 /** A diff's old and new words of a name's value (`re`, sticky, at `at`; its `groups`): each the name's, look-alikes aside. Did `re` match? */
 function changedWords(text: string, re: RegExp, at: number, groups: readonly string[], name: string, out: SecretFinding[]): boolean {
   re.lastIndex = at;
@@ -2949,7 +2977,8 @@ export function isSecretName(name: string): boolean {
   // A password's `PW` run into the word before it (kamctlrc's `DBRWPW=`, a game server's `CS2_RCONPW`, `ADMINPW`: blind passes 215
   // F11, 217 F18), in one case; a game server's `RemoteSecurityKey` (pass 217 F38).
   // (Not a radio's transmit power, `BLE_TXPW`: adv219 L10.) Its camelCase too (`RconPw`, `AdminPW`, `adminPw`: adv219 F31; not `maxPw`, a power).
-  if (/(?:^|_)(?![TR]X)[A-Z][A-Z0-9]{1,15}PW$|(?:^|_)(?![tr]x)[a-z][a-z0-9]{1,15}pw$|^(?![TtRr]x|[Mm](?:ax|in)P)[A-Za-z][a-z0-9]{1,15}P[Ww]$/.test(name) || /(?:^|[a-z_.-])security[_.-]?key$/i.test(name)) return true;
+  // A second one numbered (`adminPw2`: adv236 F50).
+  if (/(?:^|_)(?![TR]X)[A-Z][A-Z0-9]{1,15}PW\d?$|(?:^|_)(?![tr]x)[a-z][a-z0-9]{1,15}pw\d?$|^(?![TtRr]x|[Mm](?:ax|in)P)[A-Za-z][a-z0-9]{1,15}P[Ww]\d?$/.test(name) || /(?:^|[a-z_.-])security[_.-]?key$/i.test(name)) return true;
   // An HSM's or a smart card's PIN, its role's too (Luna's `coPin`, PKCS#11's `soPin`, `userPin`: pass 218 F39), camelCase as
   // much as `LUNA_CO_PIN`: one list with the digits' exception (HSM_PIN_NAME).
   if (HSM_PIN_NAME.test(name)) return true;
@@ -3369,6 +3398,9 @@ const PRINT_R_VALUE = /(?<secret>\S[^\n]{0,4095}?)[ \t]*\r?(?=\n|$)/y;
 /** print_r's nested array or object (`[auth] => Array`, `[client] => Foo\Client Object`): no value on the line. */
 const PRINT_R_NESTED = /^(?:Array|[\w\\]{1,256} Object)$/;
 
+/** A SCEP provisioner's type a few lines above (step-ca's `"type": "SCEP"`), and how far above it is looked for. */
+const SCEP_ABOVE = /["']?type["']?[ \t]*[:=][ \t]*["']?SCEP\b/i;
+const SCEP_LOOKBACK = 256;
 /** An unquoted value longer than this is read once: a name inside it is not looked at again (namedValue's caller). */
 const MAX_VALUE_RELOOK = 256;
 /** Where the long unquoted value namedValue read ends (-1: none): set by namedValue, read by its caller. */
@@ -3467,6 +3499,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // Cloud Run's `--set-secrets=DB_PASSWORD=db-password:latest` (adv13 B10): names of Secret Manager secrets and versions, no value.
   if (m && /--(?:set|update|remove)-secrets[= ][^\s]*$/.test(text.slice(Math.max(0, k - 256), k))) return e;
   // .NET configuration keys (`dotnet user-secrets list`: `Jwt:Key = …`, adv12 A31): a key under a signing section.
+  // A SCEP provisioner's challenge password written lower-case (step-ca's ca.json: `"type": "SCEP"` above `"challenge": "…"`:
+  // adv236 F44); WebAuthn's `challenge` is a nonce, and no SCEP is above it.
+  if (name === 'challenge' && SCEP_ABOVE.test(text.slice(Math.max(0, k - SCEP_LOOKBACK), k))) name = 'scep_challenge';
   // Kaggle's kaggle.json (adv14 C50): `{"username": "…", "key": "…"}`, an account's key beside its user.
   // Pretty-printed too (`jq . ~/.kaggle/kaggle.json`: `"username"` on the line above: 136 F08).
   if (/^key$/.test(name) && /"username"[ \t]*:[ \t]*"[^"\n]*"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"$/.test(text.slice(Math.max(0, k - 96), k))) name = 'api_key';
@@ -3756,7 +3791,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   }
   const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple ?? v.groups!.tripleBelow ?? v.groups!.literalBelow;
   let value = quoted ?? v.groups!.escaped ?? v.groups!.deep ?? v.groups!.pyrepr ?? v.groups!.secret;
-  if (value === undefined || (isLookAlike(value, PASSWORD_NAME.test(name)) && !(HSM_PIN_NAME.test(name) && PIN_DIGITS.test(value)))) return e;
+  if (value === undefined || (isLookAlike(value, PASSWORD_NAME.test(name)) && !(PIN_DIGITS.test(value) && isHsmPin(name, text, from)))) return e;
   // A key of a Secret named where the password is (Helm's `passwordSecretKey: admin-password`, `existingSecretPasswordKey:
   // password`: pass 207 L25): a secret's name as a lower-case identifier under a name that ends in a key's, no password.
   if (quoted === undefined && KEY_NAMING_NAME.test(name) && isNameOfSecret(value)) return e;
