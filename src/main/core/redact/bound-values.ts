@@ -389,12 +389,12 @@ export function p4LoginTicket(text: string, at: number, out: SecretFinding[]): v
 
 /**
  * Steam's `config.vdf` (a build agent's `steamcmd` login, adv148 F38): the `"ConnectCache"` block's values, each a cached login
- * (`"<8 hex>"  "<hex>"`) that logs in without the password.
+ * (`"<8 hex>"  "<hex>"`, 9 or 10 with an account's suffix: pass 239 F4's `"5535b8531"`) that logs in without the password.
  */
 export const STEAM_CONNECT_CACHE_WORD = '"connectcache"';
 /** Lines below the block's name its entries are on (its `{`, a few accounts). */
 export const STEAM_CONNECT_CACHE_LINES = 8;
-const STEAM_CONNECT_CACHE_ENTRY = /[^\n]{0,256}?\n[ \t]*"[0-9a-f]{8}"[ \t]+"(?<v>[0-9a-f]{64,4096})"/dy;
+const STEAM_CONNECT_CACHE_ENTRY = /[^\n]{0,256}?\n[ \t]*"[0-9a-f]{8,10}"[ \t]+"(?<v>[0-9a-f]{64,4096})"/dy;
 
 export function steamConnectCache(text: string, at: number, out: SecretFinding[]): void {
   const nl = text.indexOf('\n', at);

@@ -119,14 +119,17 @@ function listBytes(list: string, at: number, radix: 10 | 16 | 'hex'): Spelled | 
  * `psk[] = {`, Zig's `api_key = [_]u8{` and `token: [12]u8 = .{`, Rust's `key: [u8; 12] = [`, `pw = new byte[] {`, a shell's
  * `=$(printf '`, `=$'`); the last such name that says secret is the list's (`signer.go:58: signing secret=[42 42 …]`: adv71 F17).
  */
-const NAME_BEFORE_SEPARATOR = /[A-Za-z_][\w.-]{0,63}(?=["']?[ \t]*(?:\[\d*\][ \t]*)?[:=])/g;
-/** What may stand between a list's name and its first byte: a separator, blanks, brackets, a type's or a call's words. */
-const TYPE_BETWEEN = /^["']?[ \t]*(?:\[\d*\][ \t]*)?[:=][ \t\w.;:=$'"()[\]{}<>*&]*$/;
+const NAME_BEFORE_SEPARATOR = /[A-Za-z_][\w.-]{0,63}(?=["']?[ \t]*(?:\[\w{0,64}\][ \t]*)?[:=])/g;
+/**
+ * What may stand between a list's name and its first byte: a separator, blanks, brackets (a size's constant too:
+ * `k_rgubEncryptedAppTicketKey[k_nSteamEncryptedAppTicketSymmetricKeyLen] = {`: pass 239 F5), a type's or a call's words.
+ */
+const TYPE_BETWEEN = /^["']?[ \t]*(?:\[\w{0,64}\][ \t]*)?[:=][ \t\w.;:=$'"()[\]{}<>*&]*$/;
 const BLANKS = /^[ \t]*$/;
 /** `Buffer.toJSON()`'s head before its bytes (JSON.stringify's, no blanks), at a list's line's end. */
 const BUFFER_AS_JSON = /\{"type":"Buffer","data":\[$/;
-/** Characters of a list's line read back for its name. */
-const MAX_NAME_BEFORE_LIST = 96;
+/** Characters of a list's line read back for its name (a C declaration with a long size constant is ~100). */
+const MAX_NAME_BEFORE_LIST = 160;
 
 /** The kind of the secret a list's name says (`kindOfName`), the list starting at `at` (its opening included in text[…at)). */
 function nameKind(text: string, at: number, kindOfName: ((name: string) => string | undefined) | undefined): string | undefined {

@@ -86,6 +86,10 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'pw', unless: /[a-z]|\d[a-z0-9]/iy },
   // A pre-shared key's name (`CONFIG_GOLIOTH_SAMPLE_PSK="…"`, u-boot's `wlan_psk=…`: pass 184 F29, F35; isSecretName's `psk`).
   { word: 'psk', unless: /[a-z0-9]/iy },
+  // Thread's pre-shared key for the commissioner (`PSKc: <32 hex>` of `ot-ctl dataset active`: pass 238 S40).
+  { word: 'pskc', unless: /[a-z0-9]/iy },
+  // A login's ticket (PlayFab's `SessionTicket`: pass 239 F12); isSecretName says which (a `ticket: PROJ-12` is no secret).
+  { word: 'ticket', unless: /[a-z0-9]/iy },
   { word: 'totp' },
   { word: 'pwd' },
   { word: 'secret' },
@@ -744,8 +748,9 @@ export const COMMAND_LINE: ContextRule[] = [
   // adv4's extra forms, as a shell history shows them: `zip -P pw`, `7z a -ppw`, `xfreerdp /p:pw`, `mysqladmin … password NEW`, keytool's
   // `-storepass pw` / `-keypass pw`, `nmcli … wifi connect X password pw`. `ipmitool … -P pw`, `rabbitmqctl add_user U PW`.
   // keytool's and jarsigner's password options, each of them on a line (`-storepass a -keypass b`: the second was left, adv67 F39);
-  // `mkpasswd`'s password operand (`mkpasswd -m sha-512 pw` in a history: adv67 F40).
-  { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /[ \t]-(?:src|dest)?(?:store|key)pass[ \t]/, re: /(?<=[ \t])-(?:src|dest)?(?:store|key)pass[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
+  // `mkpasswd`'s password operand (`mkpasswd -m sha-512 pw` in a history: adv67 F40). Unity's Android signing options on its
+  // batchmode command line (`-keystorePass 'pw' -keyaliasPass 'pw'` in a CI log: pass 239 F36).
+  { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /[ \t]-(?:(?:src|dest)?(?:store|key)pass|key(?:store|alias)Pass)[ \t]/, re: /(?<=[ \t])-(?:(?:src|dest)?(?:store|key)pass|key(?:store|alias)Pass)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
   // IBM GSKit's key database tools (IBM MQ's `runmqakm`, `runmqckm`, `gsk8capicmd_64`, WebSphere's `ikeycmd`): `-pw pw`, `-new_pw pw`
   // (adv172 F31: a shell history's `runmqakm -cert -list -db key.kdb -pw …`); each of them on the line (`-changepw -pw old -new_pw new`).
   { kind: 'password on command line', keywords: ['runmqakm', 'runmqckm', 'gsk8capicmd', 'gsk7capicmd', 'gskcapicmd', 'ikeycmd'], re: /(?<=\b(?:runmq[ac]km|gsk[78]?capicmd(?:_64)?|ikeycmd)\b[^\n|;&]{0,1024}?)[ \t]-(?:new_)?pw[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },

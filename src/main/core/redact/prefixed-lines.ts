@@ -1,11 +1,11 @@
 /**
  * Lines a tool wrote its own prefix before, read again without it: journald's `Dec 06 10:00:01 host unit[812]: `, `kubectl logs
- * --prefix`'s `[pod/web-7d4b/app] `, `docker compose logs`' `web-1  | `, `cat -n`'s `     3\t`. A rule anchored at a line's start
+ * --prefix`'s `[pod/web-7d4b/app] `, `docker compose logs`' `web-1  | `, `cat -n`'s `     3\t`, grep's `src/main.ino:3:`. A rule anchored at a line's start
  * (a FortiGate's `set psksecret …`, clogin's `add password …`, IOS's `key 7 …`) then sees the line as the tool's own file had it
  * (the session-41 stop checks: a FortiGate config behind journald's and kubectl's prefixes, `.cloginrc` under `cat -n`).
  *
- * Cost: each kind of prefix is looked for only where its mark is in the text (`]: `, `[pod/`, `| `, a tab), once a line; the
- * prefixed lines alone are scanned again, by the context rules (the shapes of tokens and keys are found through any prefix).
+ * Cost: each kind of prefix is looked for only where its mark is in the text (`]: `, `[pod/`, `| `, a tab), once a line, and
+ * grep's where the first lines have it; the prefixed lines alone are scanned again (a grep's or `cat -n`'s output costs two scans).
  */
 import type { SecretFinding } from './finding.js';
 
@@ -25,6 +25,14 @@ const KINDS: PrefixKind[] = [
   { mark: '| ', re: new RegExp(String.raw`[A-Za-z0-9][\w.-]{0,127}[ \t]{1,32}\| ${TIMESTAMP}`, 'y') },
   { mark: '\t', re: / {0,8}\d{1,9}\t/y },
 ];
+/**
+ * grep's `file:12:` / `file-12-` / `12:` (`-n`, its context lines), read on every line when one of the output's first lines has it
+ * (grep's mark is a colon, which every text holds: the first lines say whether it is grep's output). A time or a date is none
+ * (`12:30:45`, `2024-06-02 …`).
+ */
+const GREP_PREFIX = /(?:[^\s:]{1,256}[:-])?\d{1,9}[:-](?!\d\d[ T:.,])/y;
+/** The output's first lines read for grep's prefix. */
+const GREP_FIRST_LINES = 3;
 /** Prefixed lines read again, at most (a log of a million lines is read this way in its first part only: a bound on the cost). */
 const MAX_LINES = 20_000;
 
@@ -45,6 +53,7 @@ export function prefixedLineFindings(text: string, out: SecretFinding[], scan: (
       i = text.indexOf(kind.mark, nl + 1);
     }
   }
+  grepLines(text, bodies);
   if (bodies.size === 0) return;
   const starts = [...bodies.keys()].sort((a, b) => a - b);
   // The view: each prefixed line's body on its own line, in order; viewAt[n] is where line n's body starts in the view.
@@ -69,6 +78,26 @@ export function prefixedLineFindings(text: string, out: SecretFinding[], scan: (
       const e = Math.min(f.end, lineEnd);
       if (e > s) out.push({ ...f, start: textAt[n] + (s - viewAt[n]), end: textAt[n] + (e - viewAt[n]) });
     }
+  }
+}
+
+/** grep's prefixed lines of `text` into `bodies`, when its first lines say it is grep's output. */
+function grepLines(text: string, bodies: Map<number, number>): void {
+  let lineStart = 0;
+  let found = false;
+  for (let n = 0; n < GREP_FIRST_LINES && lineStart < text.length && !found; n++) {
+    GREP_PREFIX.lastIndex = lineStart;
+    found = GREP_PREFIX.test(text);
+    const nl = text.indexOf('\n', lineStart);
+    lineStart = nl < 0 ? text.length : nl + 1;
+  }
+  if (!found) return;
+  for (lineStart = 0; lineStart < text.length && bodies.size < MAX_LINES; ) {
+    GREP_PREFIX.lastIndex = lineStart;
+    if (!bodies.has(lineStart) && GREP_PREFIX.test(text)) bodies.set(lineStart, GREP_PREFIX.lastIndex);
+    const nl = text.indexOf('\n', lineStart);
+    if (nl < 0) break;
+    lineStart = nl + 1;
   }
 }
 

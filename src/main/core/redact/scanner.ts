@@ -483,8 +483,16 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   hexEncodedText(text, runs, out);
   crackedHashRows(text, runs, out);
   contextFindings(text, hits, out);
-  // Lines behind a log tool's prefix or `cat -n`'s number, read again by the rules anchored at a line's start.
-  prefixedLineFindings(text, out, scanContextSecrets);
+  // Lines behind a log tool's prefix, grep's or `cat -n`'s, scanned again without it (a rule anchored at a line's start, a list
+  // of bytes under its name's line); two prefixes deep at most (grep's of `cat -n`'s; `1:1:1:…` would strip one a level).
+  if (prefixDepth < MAX_PREFIX_DEPTH) {
+    prefixDepth++;
+    try {
+      prefixedLineFindings(text, out, scanSecrets);
+    } finally {
+      prefixDepth--;
+    }
+  }
   if (gates & GATE_KEY_BLOCK) out.push(...privateKeyBlocks(text));
   if (gates & GATE_KEY_BODY) out.push(...bareKeyBodies(text));
   // A diff of a private key's file: two searches (a rare form's keywords would be hits to turn away in every diff's one pass).
@@ -1183,6 +1191,9 @@ function percentEncoded(text: string, out: SecretFinding[], scan: (t: string) =>
   }
 }
 
+/** Prefixed lines' views being scanned (prefixed-lines.ts), and how deep they may nest. */
+let prefixDepth = 0;
+const MAX_PREFIX_DEPTH = 2;
 /** Is a quoted-printable block's decoded text being scanned (it is not decoded again)? */
 let inQuotedPrintable = false;
 /** Lines of one quoted-printable block at most (its soft breaks join them): a mail's paragraph; a megabyte is read in blocks. */
@@ -2862,7 +2873,8 @@ const PROPERTIES_CONTINUATION = /\\\r?\n[ \t]*(?=\S)/y;
 // R's assignment arrow (`token <- "…"`, `<<-`: pass 179), a blank or a quote after it.
 // A quoted-printable mail's `=` is `=3D` (`password=3D …` of a mailed account: adv48 F24), read so when a blank follows.
 // A note of the value's size or encoding in parentheses (`signing_key (32 bytes): 48:52:…`, `api_key (base64) = …`: adv95 F17).
-const SEPARATOR = /(?:[ \t]?\((?:\d{1,5}[ \t]?(?:bytes?|bits?|chars?|characters)|hex|base64(?:url)?|b64|utf-?8|ascii|pem|der|raw|plain(?:text)?|hidden|encoded|decoded)\))?(?:\\{0,15}["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?\]?[ \t]*(?:=>|:=|\|\|=|=3D(?=[ \t])|(?<=[ \t])->(?=[ \t])|(?<=[\w"' \t])<<?-(?=[ \t"'])|\\?[:=：])[ \t]*|<(?:str|int|float|bool|list|dict)>[ \t]+/y;
+// A C array's declarator (`char pass[] = "…"`, `WIFI_PASSWORD[64] = "…"` of an Arduino sketch: pass 238 S20, S21).
+const SEPARATOR = /(?:[ \t]?\((?:\d{1,5}[ \t]?(?:bytes?|bits?|chars?|characters)|hex|base64(?:url)?|b64|utf-?8|ascii|pem|der|raw|plain(?:text)?|hidden|encoded|decoded)\))?(?:\\{0,15}["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?(?:\[[\w+]{0,32}\])?\]?[ \t]*(?:=>|:=|\|\|=|=3D(?=[ \t])|(?<=[ \t])->(?=[ \t])|(?<=[\w"' \t])<<?-(?=[ \t"'])|\\?[:=：])[ \t]*|<(?:str|int|float|bool|list|dict)>[ \t]+/y;
 /** The value right after a separator: quoted, or up to whitespace, a quote, `,` `;` `}` `]`. */
 const VALUE_AT = new RegExp(
   [
@@ -2988,6 +3000,9 @@ export function isSecretName(name: string): boolean {
   // PKCE's code verifier (`"code_verifier": "…"` in a token request's JSON: adv236 F20): the secret half of the pair; the
   // challenge derived from it is public. FileVault's `RecoveryKey` in `fdesetup -outputplist` (F41).
   if (/^code[_-]?verifier$|^(?:personal)?recovery[_-]?key$/i.test(name)) return true;
+  // Steamworks' encrypted app ticket key (`k_rgubEncryptedAppTicketKey`: pass 239 F5), PlayFab's `SessionTicket` (F12); Z-Stack's
+  // trust center link key seed (`tclk_seed` of a Zigbee coordinator's backup: pass 238 S13), Thread's `PSKc` (S40).
+  if (/ticket[_-]?key$|^session[_-]?ticket$|(?:^|_)tclk(?:[_-]?seed)?$|^pskc$/i.test(name)) return true;
   // SAP Commerce's initial passwords by user (`initialpassword.admin=…` in local.properties: pass 221 F24).
   if (/^initialpassword\.[\w-]{1,64}$/i.test(name)) return true;
   // Grafana's datasource headers (`secureJsonData: httpHeaderValue1: Bearer …`: adv16 D16): an encrypted field by design.
@@ -4117,8 +4132,11 @@ const LOOKUP_CALL_HEAD = /(?:^|[.:>])(?:get|getenv|get_env|fetch|env|getProperty
  * (ESPHome's `esphome_api_encryption: "<base64 of 32 bytes>"`: adv144), which names a setting as often (`sse_encryption: aws:kms`,
  * `server_side_encryption: AES256`): either is a secret's name only when its value is shaped like a key (TOKEN_SHAPED).
  */
-/** A key's label's word before `key` in prose (`API key`, `secret key`, `license key`): not `access key` (AWS's is a key's id). */
-const PROSE_KEY_LABEL = /(?:^|[\s'"(])(?:api|secret|licen[cs]e|deploy|signing|encryption|master|auth)[ \t]$/i;
+/**
+ * A key's label's word before `key` in prose (`API key`, `secret key`, `license key`): not `access key` (AWS's is a key's id). A
+ * Thread or Zigbee network's (`Network Key: <32 hex>` of `ot-ctl dataset active`: pass 238 S40).
+ */
+const PROSE_KEY_LABEL = /(?:^|[\s'"(])(?:api|secret|licen[cs]e|deploy|signing|encryption|master|auth|network)[ \t]$/i;
 /** Shortest `device_id` read as a trusted device's token (Synology's is 86; a UUID 36, a SHA-256 hex id 64 but one case). */
 const MIN_DEVICE_TOKEN = 48;
 /** A Twilio resource's sid (`AC…`, `SK…`, `PN…`: two letters, 32 hex digits). */
