@@ -725,6 +725,8 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['openssl'], needs: /openssl/, re: /\bopenssl\b[^\n]{0,1024}?-pass(?:in|out)?[ \t]+pass:(?<secret>[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['lftp'], needs: /lftp/, re: /\blftp\b[^\n]{0,1024}?[ \t]-u[ \t]+[^\s,]+,(?<secret>[^\s'"]+)/g },
   // NcFTP's clients (`ncftpput -u user -p 'pw' host dir file` in a history: 141 F25).
+  // Nextcloud's and ownCloud's sync clients (`nextcloudcmd -u alice -p <app password> DIR URL` in `ps`: pass 241 F23).
+  { kind: 'password on command line', keywords: ['nextcloudcmd', 'owncloudcmd'], re: /\b(?:nextcloudcmd|owncloudcmd)\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   { kind: 'password on command line', keywords: ['ncftp'], needs: /ncftp/, re: /\bncftp(?:put|get|ls|batch)?\b[^\n|;&]{0,1024}?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   { kind: 'password on command line', keywords: ['htpasswd'], needs: /htpasswd/, re: /\bhtpasswd\b[^\n]{0,1024}?[ \t](?:-[a-zA-Z]*n[a-zA-Z]*b[a-zA-Z]*|-[a-zA-Z]*b[a-zA-Z]*n[a-zA-Z]*|-n[ \t]+-[a-zA-Z]*b[a-zA-Z]*)[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+["']?(?<secret>[^\s'"]+)|\bhtpasswd\b[^\n]{0,1024}?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+["']?(?<secret2>[^\s'"]+)/g },
   // A value piped into a command that reads a credential on stdin: `echo pw | docker login --password-stdin`, `| sudo -S`, `| gh auth login --with-token`, `| chpasswd`.
@@ -939,6 +941,12 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: [' 7 '], needs: /\b(?:password|secret|key|md5)[ \t]+7[ \t]+[0-9A-F]{4}/, re: /\b(?:password|secret|key|md5)[ \t]+7[ \t]+(?<secret>[0-9A-F]{4,256})\b/g },
   // NX-OS's type 7 is letters shifted, quoted (`tacacs-server host 10.0.0.5 key 7 "fewhg123"`, `key 7 "…"` of a server group).
   { kind: 'password', keywords: [' 7 "'], re: /\b(?:password|secret|key|md5)[ \t]+7[ \t]+"(?<secret>[^"\s]{4,256})"/g },
+  // A YouTube stream key (five groups of four: `"key": "urvw-f0cm-kqes-k4z9-wdwj"` of OBS's service.json found by `grep -rn`, no
+  // server beside it: pass 239 F14).
+  { kind: 'stream key', keywords: ['"key"'], re: /"key"[ \t]*:[ \t]*"(?<secret>(?=[a-z0-9-]{0,23}\d)[a-z0-9]{4}(?:-[a-z0-9]{4}){4})"/g },
+  // A setter's string argument in code (ESPHome's generated `wifi_wifiap.set_password("…")`, `->set_auth_password("…")`: pass 238
+  // S8; `client.setApiKey("…")`, `SetAccessToken("…")`): the value the program is configured with.
+  { kind: 'password', keywords: ['password(', 'passwd(', 'passphrase(', 'secret(', 'token(', 'key(', 'psk('], needs: /(?:^|[^A-Za-z0-9])(?:set_?|Set)[A-Za-z0-9_]{0,32}(?:password|passwd|passphrase|psk|secret|token|key)\([ \t]*"/i, re: /(?<![A-Za-z0-9])(?:set_?|Set)(?<name>[A-Za-z0-9_]{0,32}(?:password|passwd|passphrase|psk|secret|token|api_?key|auth_?key|private_?key|access_?key|secret_?key))\([ \t]*"(?<secret>[^"\\\n]{4,256})"[ \t]*\)/gi, guard: true },
   { kind: 'ike pre-shared key', keywords: ['isakmp key'], re: /\bcrypto[ \t]+isakmp[ \t]+key[ \t]+(?:[06][ \t]+)?(?<secret>\S{1,256})(?=[ \t]+(?:address|hostname)\b)/g },
   { kind: 'password', keywords: ['$9$'], re: /(?<![\w$])(?<secret>\$9\$[^\s"';]{4,512})/g },
   // IKEv2 keyring's `pre-shared-key local|remote [0|6] <key>` (pass 181 F4: the word was taken for the key).

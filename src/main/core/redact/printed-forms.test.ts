@@ -5087,4 +5087,74 @@ describe("session 40: the closing attack adv219's fixes", () => {
     for (const name of ['yubikeyPin', 'pivPin', 'lunaPin']) expect(new Redactor().maskCommandOutput('cat card.json', `{"${name}": "${pin}"}\n`), name).not.toContain(pin);
     expect(new Redactor().maskCommandOutput('cat board.json', '{"ledPin": "13", "resetPin": "2204"}\n')).toBe('{"ledPin": "13", "resetPin": "2204"}\n');
   });
+
+  it('masks behind log prefixes, grep and cat -n (rescanned without them), JSON escapes, sed -n l wraps and the session-42 passes (237–241)', () => {
+    const psk = `Fw${s(AN, 10)}!9`;
+    const [p1, p2, p3] = [pw(), pw(), pw()];
+    const enc1 = s(B64, 60);
+    const enc2 = s(B64, 40) + '==';
+    const ghp = `ghp_${s(AN, 36)}`;
+    const akia = `AKIA${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16)}`;
+    const pin = s('123456789', 6);
+    const challenge = s(AN, 12);
+    const hex16 = () => s(HEX, 32);
+    const [z1, z2, tclk, netKey, pskc] = [hex16().toUpperCase(), hex16().toUpperCase(), hex16(), hex16(), hex16()];
+    const cache = `02000000${s(HEX, 340)}`;
+    const ticket = `6C74E37B2D480901-${s(HEX, 16).toUpperCase()}-D15D9-8DC811643A09477-${s(AN, 40)}`;
+    const yt = `urvw-f0cm-kqes-k4z9-${s('abcdefghijklmnopqrstuvwxyz', 4)}`;
+    const borg = [`hqlhbGdvcml0aG2mc2hhMjU2pGRhdGHaAZ5Q${s(AN, 40)}`, s(B64, 80), s(B64, 60), 'c2lvbgE='];
+    const kopia = b64(`Juniper${s('0123456789', 4)}+ember`);
+    const nc = `${s(AN, 5)}-${s(AN, 5)}-${s(AN, 5)}-${s(AN, 5)}-${s(AN, 5)}`;
+    const tk = s(AN, 16);
+    const auth = s(HEX, 50);
+    const bytes = Array.from({ length: 16 }, () => `0x${s(HEX, 2)}`).join(', ');
+    const cases: [string, string, string[]][] = [
+      ['journalctl -u fgt-sync --no-pager', `Dec 06 10:00:01 mgmt01 fgt-sync[812]:     edit "to-hq"\nDec 06 10:00:01 mgmt01 fgt-sync[812]:         set psksecret ${psk}\n`, [psk]],
+      ['kubectl logs -l app=fgt --prefix', `[pod/fgt-backup-7d9f/backup]     edit "to-dc2"\n[pod/fgt-backup-7d9f/backup]         set psksecret ${psk}x\n`, [`${psk}x`]],
+      ['cat -n ~/.cloginrc', `     1\tadd user core-* netops\n     2\tadd password core-* ${p1} ${p2}\n`, [p1, p2]],
+      ['contentful space show', `┌──────────────────────────────────────┐\n│ Content Preview API token            │\n├──────────────────────────────────────┤\n│ ${s(AN, 43)} │\n└──────────────────────────────────────┘\n`, []],
+      ['find .secrets -type f -exec cat {} \\;', `${p3}\n`, [p3]],
+      ["grep -n 'key 7' nxos-run.cfg", `14:  key 7 "fewhg${s(AN, 12)}"\n`, []],
+      ['sed -n l fortigate.conf', `    set psksecret ENC ${enc1}\\\n${enc2}$\n`, [enc1, enc2]],
+      ['jq -c .messages[0] transcript.json', `{"text":"created\\n${ghp}\\nok","k":"\\t${akia}\\r"}\n`, [ghp, akia]],
+      ['cat values.yaml', `auth:\n  adminPw2: ${p1}\n`, [p1]],
+      ['cat hsm.yaml', `pkcs11:\n  module: /usr/lib/softhsm/libsofthsm2.so\n  pin: ${pin}\n`, [pin]],
+      ['cat ca.json', `{\n  "type": "SCEP",\n  "name": "scep-prov",\n  "challenge": "${challenge}"\n}\n`, [challenge]],
+      ['grep -n -E set_ main.cpp', `30:  wifi_wifiap.set_password("${p2}");\n44:  ota->set_auth_password("${hex16()}");\n`, [p2]],
+      ['grep -rn -E PASS src include', `src/main.ino:10:char pass[] = "${p3}";\ninclude/config.h:8:#define WIFI_PASS "${p1}"\n`, [p3, p1]],
+      ['cat -n include/secrets.h', `     7\tconst char WIFI_PASSWORD[] = "${p2}";\n`, [p2]],
+      ['jq . settings.json', `{\n  "securityKeys": {\n    "S2_Unauthenticated": "${z1}",\n    "S0_Legacy": "${z2}"\n  }\n}\n`, [z1, z2]],
+      ['jq . coordinator_backup.json', `    "zstack": {\n      "tclk_seed": "${tclk}"\n    }\n`, [tclk]],
+      ['ot-ctl dataset active', `Channel: 15\nNetwork Key: ${netKey}\nPSKc: ${pskc}\nDone\n`, [netKey, pskc]],
+      ["sed -n '/ConnectCache/,/}/p' config.vdf", `\t"ConnectCache"\n\t{\n\t\t"5535b8531"\t\t"${cache}"\n\t}\n`, [cache]],
+      ['grep -rn -A2 k_rgubEncryptedAppTicketKey src/', `src/keys.h:5:static const uint8 k_rgubEncryptedAppTicketKey[k_nSteamEncryptedAppTicketSymmetricKeyLen] = {\nsrc/keys.h-6-\t${bytes},\nsrc/keys.h-7-};\n`, [bytes.slice(0, 30)]],
+      ['jq .data login.json', `{\n  "PlayFabId": "6C74E37B2D480901",\n  "SessionTicket": "${ticket}"\n}\n`, [ticket]],
+      ["grep -rn '\"key\"' .config/obs-studio/basic/profiles/", `.config/obs-studio/basic/profiles/YouTube/service.json:4:        "key": "${yt}",\n`, [yt]],
+      ['grep -n executeMethod ci.log', `3:+ /opt/unity/Editor/Unity -batchmode -keystorePass '${p1}' -keyaliasName rel -keyaliasPass '${p2}'\n`, [p1, p2]],
+      ['cat borg/web01/config', `[repository]\nversion = 1\nkey = ${borg[0]}\n\t${borg[1]}\n\t${borg[2]}\n\t${borg[3]}\n\n`, borg],
+      ['ls -la .config/kopia/ && cat .config/kopia/repository.config.kopia-password; echo', `total 16\n-rw-r--r-- 1 root root   24 Dec  6 15:57 repository.config.kopia-password\n${kopia}\n`, [kopia]],
+      ["ps auxww | grep '[n]extcloudcmd'", `root  11300  0.0  0.0 7880 4896 ? S 15:58 0:00 nextcloudcmd --silent -u alice -p ${nc} /home/alice/Nextcloud https://cloud.example.org\n`, [nc]],
+      ['cat logs/gateway.log', `2024-06-11T09:14:03.120Z DEBUG AuthorizeRequest card={"number":"4376955102301879","exp_month":"08","cvc":"423"}\n`, ['4376955102301879']],
+      ['cat -n anet-request.xml', `     4\t    <name>83JX8SGoNe</name>\n     5\t    <transactionKey>${tk}</transactionKey>\n`, [tk]],
+      ['grep -n Paddle laravel.log', `2:[2024-06-11 09:14:03] production.DEBUG: Paddle request {"body":"vendor_id=871575&vendor_auth_code=${auth}"}\n`, [auth]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+      if (values.length === 0) expect(shown, cmd).toContain('[masked:');
+    }
+    // Kept: an SSH key's fingerprint that starts like a Fauna secret, a handshake's salt beside its challenge, a dict of names,
+    // a ticket's id, a log of times (no grep prefix), a setter of a cache key, the Z-Wave keys' names.
+    const kept: [string, string][] = [
+      ['ssh-keygen -lf id_ed25519.pub', '256 SHA256:fnEImCu7gSZnCEWwZQvsyZ5zTOyHBidzlbtD9mfOwFY jdoe@laptop (ED25519)\n'],
+      ['cat ws-trace.log', `{"d":{"authentication":{"challenge":"${b64(s(AN, 32))}","salt":"${b64(s(AN, 32))}"},"rpcVersion":1},"op":0}\n`],
+      ['jq .tokens cfg.json', '{"tokens": {"grader": "service", "admin": "user"}}\n'],
+      ['cat issue.yaml', 'ticket: PROJ-1234\nsession_ticket: none\n'],
+      ['cat app.log', '12:30:45 set password policy\n12:30:46 add password rules loaded\n'],
+      ['cat cache.ts', 'cache.setCacheKey("user-profile");\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+    const zwave = new Redactor().maskCommandOutput('jq . settings.json', `{\n  "securityKeys": {\n    "S2_Unauthenticated": "${z1}"\n  }\n}\n`);
+    expect(zwave).toContain('"S2_Unauthenticated"');
+  });
 });

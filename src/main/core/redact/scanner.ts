@@ -795,11 +795,38 @@ function valueContinuations(text: string, out: SecretFinding[]): void {
       const from = Math.max(text.lastIndexOf('\n', f.start - 1) + 1, f.start - MAX_OPEN_QUOTE_LOOKBACK);
       let quotes = 0;
       for (let i = from; i < f.start; i++) if (text.charCodeAt(i) === 0x22) quotes++;
-      if (quotes % 2 === 0) continue;
+      if (quotes % 2 === 0) {
+        indentedBase64Lines(text, f, out);
+        continue;
+      }
       WRAPPED_QUOTED_TAIL.lastIndex = f.end + (q === 0x0d ? 2 : 1);
       const m = WRAPPED_QUOTED_TAIL.exec(text);
       if (m) out.push({ start: m.index + m[0].length - 1 - m.groups!.v.length, end: m.index + m[0].length - 1, kind: f.kind, byContext: f.byContext });
     }
+  }
+}
+
+/** A line of an INI value's continuation: indented, base64 alone (borg's repokey `key = …` then its lines, a tab each). */
+const INDENTED_BASE64_LINE = /\r?\n[ \t]+(?<v>[A-Za-z0-9+/]{4,4096}={0,2})[ \t]*\r?(?=\n|$)/dy;
+/** A base64 value's continuation lines read at most (a 2 KB key in 80-character lines). */
+const MAX_BASE64_CONTINUATION_LINES = 64;
+/** The value's own base64 (its first line), which continuation lines extend. */
+const BASE64_VALUE = /^[A-Za-z0-9+/]{16,4096}={0,2}$/;
+
+/**
+ * A base64 value continued on indented lines below its line (Python configparser's multi-line values: borg's repository
+ * `config`, `key = hqlhbGdv…` then `\t<80 characters>` lines: pass 241 F6): each line is the value's.
+ */
+function indentedBase64Lines(text: string, f: SecretFinding, out: SecretFinding[]): void {
+  if (!BASE64_VALUE.test(text.slice(f.start, f.end))) return;
+  let at = f.end;
+  for (let n = 0; n < MAX_BASE64_CONTINUATION_LINES; n++) {
+    INDENTED_BASE64_LINE.lastIndex = at;
+    const m = INDENTED_BASE64_LINE.exec(text);
+    if (!m) return;
+    const [start, end] = m.indices!.groups!.v!;
+    out.push({ start, end, kind: f.kind, byContext: f.byContext });
+    at = INDENTED_BASE64_LINE.lastIndex;
   }
 }
 
@@ -3000,6 +3027,9 @@ export function isSecretName(name: string): boolean {
   // PKCE's code verifier (`"code_verifier": "…"` in a token request's JSON: adv236 F20): the secret half of the pair; the
   // challenge derived from it is public. FileVault's `RecoveryKey` in `fdesetup -outputplist` (F41).
   if (/^code[_-]?verifier$|^(?:personal)?recovery[_-]?key$/i.test(name)) return true;
+  // Payment gateways' API keys by their own names: Authorize.Net's `transactionKey` (camelCase in its XML and JSON: pass 237 S34),
+  // a `merchantKey`; Paddle Classic's `vendor_auth_code` (S13), a key, no OAuth code.
+  if (/^(?:transaction|merchant)Key$|vendor[_-]?auth[_-]?code$/i.test(name)) return true;
   // Steamworks' encrypted app ticket key (`k_rgubEncryptedAppTicketKey`: pass 239 F5), PlayFab's `SessionTicket` (F12); Z-Stack's
   // trust center link key seed (`tclk_seed` of a Zigbee coordinator's backup: pass 238 S13), Thread's `PSKc` (S40).
   if (/ticket[_-]?key$|^session[_-]?ticket$|(?:^|_)tclk(?:[_-]?seed)?$|^pskc$/i.test(name)) return true;
@@ -3137,8 +3167,13 @@ function publicByName(text: string, k: number, e: number, at: number): boolean {
   const name = text.slice(k, e).toLowerCase();
   if (name === 'token') return MAILGUN_TOKEN.test(value) && mailgunSignature(text, k);
   if (name === 'signature') return BASE58_SIGNATURE.test(value) || (MAILGUN_SIGNATURE.test(value) && mailgunSignature(text, k));
+  // A handshake's salt beside its challenge (obs-websocket's Hello: `"authentication":{"challenge":"…","salt":"…"}`: pass 239 L23),
+  // both sent in the clear for the client to answer.
+  if (CHALLENGE_BESIDE.test(text.slice(Math.max(0, k - KDF_NEAR_CHARS), k + KDF_NEAR_CHARS))) return true;
   return HEX_SALT_VALUE.test(value) || (/^["']?[0-9a-fA-F]{32,128}["']?/.test(value) && (secretSiblingLines(text, k, namesKdfParameter) || KDF_NEAR.test(text.slice(Math.max(0, k - KDF_NEAR_CHARS), k + KDF_NEAR_CHARS))));
 }
+/** A challenge in base64 beside a salt (publicByName). */
+const CHALLENGE_BESIDE = /"challenge"[ \t]*:[ \t]*"[A-Za-z0-9+/]{16,128}={0,2}"/;
 /**
  * A KDF's own words near a salt (`dklen`, `kdfparams`), read either side of it, whatever stands between (jq's colours: the
  * stream reads a PTY's raw bytes, its windows may begin at the salt's line, below its object's opening; the reply read it whole,
@@ -5005,11 +5040,15 @@ function quotedArrayItems(text: string, from: number, singular: string, out: Sec
 const DICT_OPEN = /\{[ \t\r\n]*/y;
 /**
  * One entry of a dict whose keys are the secrets (JupyterHub's `c.JupyterHub.api_tokens = {'<token>': 'grader'}`: pass 179), on
- * grep's context line too (`jupyterhub_config.py-13-`): the key, 16 characters and up, quoted or bare as node's inspect prints an
+ * grep's context line too (`jupyterhub_config.py-13-`): the key, 16 characters and up (MIN_DICT_KEY_SECRET), quoted or bare as node's inspect prints an
  * identifier (`{ api_tokens: { f471…: 'grader' } }`: adv189 F4), its `:` and the value up to a comma,
  * the dict's end or the line's.
  */
-const DICT_KEY_ITEM = /(?:[\w./-]{1,256}-(?:\d{1,9}-)?)?[ \t]*(?:(?<q>["'])(?<k>[^"'\s\\]{16,512})\k<q>|(?<u>[A-Za-z_$][\w$]{15,511}))[ \t]*:[ \t]*(?:"[^"\n]{0,512}"|'[^'\n]{0,512}'|[^,}\n]{1,512})[ \t]*(?<after>,[ \t\r]*\n?|\r?\n|\})/dy;
+const DICT_KEY_ITEM = /(?:[\w./-]{1,256}-(?:\d{1,9}-)?)?[ \t]*(?:(?<q>["'])(?<k>[^"'\s\\]{1,512})\k<q>|(?<u>[A-Za-z_$][\w$]{15,511}))[ \t]*:[ \t]*(?:"(?<v>[^"\n]{0,512})"|'(?<v2>[^'\n]{0,512})'|[^,}\n]{1,512})[ \t]*(?<after>,[ \t\r]*\n?|\r?\n|\})/dy;
+/** A dict's key that is a secret is 16 characters and up (a token; the dict's names are shorter as a rule). */
+const MIN_DICT_KEY_SECRET = 16;
+/** A dict's value that is itself a key (hex or base64 of 16 bytes and up): the dict's keys then name them (KEY_VALUED_DICT). */
+const KEY_SHAPED_VALUE = /^(?:[0-9A-Fa-f]{32,512}|(?=[A-Za-z0-9+/]{0,511}\d)(?=[A-Za-z0-9+/]{0,511}[A-Z])(?=[A-Za-z0-9+/]{0,511}[a-z])[A-Za-z0-9+/]{22,512}={0,2})$/;
 
 /** The quoted keys of a dict right at `from` (after a plural secret name's separator): each key a secret of the singular's kind. */
 function dictKeyItems(text: string, from: number, singular: string, out: SecretFinding[]): void {
@@ -5021,7 +5060,12 @@ function dictKeyItems(text: string, from: number, singular: string, out: SecretF
     const m = DICT_KEY_ITEM.exec(text);
     if (!m) return;
     const key = m.groups!.k ?? m.groups!.u;
-    if (/\d/.test(key) && /[A-Za-z]/.test(key) && !isLookAlike(key, PASSWORD_NAME.test(singular))) {
+    const value = m.groups!.v ?? m.groups!.v2;
+    // A dict of named keys (Z-Wave JS UI's `"securityKeys": {"S2_Unauthenticated": "<32 hex>", …}`: pass 238 S39): the values.
+    if (value !== undefined && KEY_SHAPED_VALUE.test(value)) {
+      const [start, end] = m.indices!.groups!.v ?? m.indices!.groups!.v2!;
+      out.push({ start, end, kind: kindOfName(singular), byContext: true });
+    } else if (key.length >= MIN_DICT_KEY_SECRET && /\d/.test(key) && /[A-Za-z]/.test(key) && !isLookAlike(key, PASSWORD_NAME.test(singular))) {
       const [start, end] = m.indices!.groups!.k ?? m.indices!.groups!.u!;
       out.push({ start, end, kind: kindOfName(singular), byContext: true });
     }

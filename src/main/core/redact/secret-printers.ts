@@ -2178,10 +2178,13 @@ export function takenAmongOthers(printer: SecretPrinter, v: string): boolean {
   return printer.transformed ? mintedWord(SPACED_CHARACTERS.test(v) ? v.replace(/ /g, '') : v, MIN_MINTED_PIECE_CHARS) : mintedWord(v);
 }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A `name=value` line, after grep's `N:` or `file:N:` maybe. */
 /** A constant's name alone (`AWS_SECRET`, `DB_PASSWORD`): capitals and digits joined by `_`. */
 const CONSTANT_NAME_LINE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
-const SETTING_LINE = /^(?:[^\s:=]{1,256}:)?(?:\d{1,9}[:-])?[A-Za-z_][\w.-]{0,127}=/;
+/**
+ * A `name=value` line, after grep's `N:` or `file:N:` maybe; not base64 whose padding ends it (kopia's saved password,
+ * `SnVuaXBl…ZXI=`, beside `ls -la`'s lines: pass 241 F7).
+ */
+const SETTING_LINE = /^(?:[^\s:=]{1,256}:)?(?:\d{1,9}[:-])?[A-Za-z_][\w.-]{0,127}=(?!={0,2}[ \t]*\r?$)/;
 
 /** The secrets the scanner finds in each line read backwards, as they stand in the output (backwards). */
 function reversedLineValues(text: string): string[] {

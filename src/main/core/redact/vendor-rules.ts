@@ -410,7 +410,11 @@ export const VENDOR_RULES: VendorRule[] = [
   // (Ghost's `<24 hex>:<64 hex>`, Mux's `<uuid>:<secret>`, Confluent's `<16>:<64>` pairs are not read: with no literal to look
   // for, three such rules on every long token run cost 6% of masking; docs/masking.md.)
   rule('webex token', ['_pf84_'], `${B}[A-Za-z0-9]{64}_PF84_[0-9a-f-]{36}${E}`),
-  rule('fauna secret', ['fna', 'fne'], `${BB}fn[AE][A-Za-z0-9_-]{36,}${EB}`),
+  // (Not an SSH key's fingerprint that happens to start so: `SHA256:fnEI…` of `ssh-keygen -lf`, 1 in 2,048: pass 240 L4.)
+  rule('fauna secret', ['fna', 'fne'], `${BB}(?<!SHA256:)fn[AE][A-Za-z0-9_-]{36,}${EB}`),
+  // borg's repository key in its repository's `config` (`key = hqlhbGdv…`, msgpack's `{algorithm: …}` in base64, then its
+  // indented lines: pass 241 F6); `borg key export`'s is read under its `BORG_KEY` header (tool-blocks.ts).
+  rule('borg key', ['hqlhbgdvcml0ag'], `${BB}hqlhbGdvcml0aG[A-Za-z0-9+/]{30,}={0,2}${EB}`),
   rule('exoscale secret', ['exo'], `${B}EXO[a-f0-9]{24}:(?<secret>[A-Za-z0-9_-]{43})${E}`),
   rule('openshift token', ['sha256~'], `${B}sha256~[A-Za-z0-9_-]{43}${E}`),
   rule('nvidia api key', ['nvapi-'], `${B}nvapi-[A-Za-z0-9_-]{64}${E}`),
