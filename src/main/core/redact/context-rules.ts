@@ -293,10 +293,11 @@ export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponl
 // `appid` is OpenWeatherMap's key (32 hex), not Chromatic's project id (a 24-hex ObjectId, `/build?appId=…`: adv32 K07).
 // A vendor's own signature parameter (`x-amz-customauthorizer-signature=`: adv144 J7), a session id (`_sid=`, Synology's and
 // Pi-hole's: adv143 F10); `session=FileStation` (a word, Synology's API name) is no session's id.
+// PayPal's checkout `token=` is the order's id (17 capitals and digits, `EC-` before it in the classic API: pass 237 L5).
 export const URL_PARAM: ContextRule = {
   kind: (m) => `${m.groups!.param.toLowerCase()} in url`,
   keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid=', 'appid=', 'sid=', 'verifier='], needs: /[?&;][\w-]+=/,
-  re: /[?&;](?<param>sig|signature|[\w-]{1,64}[-_]signature|_?sid(?==[\w-]{16})|token|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session(?==(?![A-Za-z]{1,32}(?:[\s&#"'<>;]|$)))|sessionid|private_token|apitoken|code_verifier|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>;]{4,})/gi,
+  re: /[?&;](?<param>sig|signature|[\w-]{1,64}[-_]signature|_?sid(?==[\w-]{16})|token(?==(?!(?:EC-)?[0-9A-Z]{17}(?:[\s&#"'<>;]|$)))|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session(?==(?![A-Za-z]{1,32}(?:[\s&#"'<>;]|$)))|sessionid|private_token|apitoken|code_verifier|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>;]{4,})/gi,
 };
 
 /**

@@ -3448,6 +3448,8 @@ const PRINT_R_VALUE = /(?<secret>\S[^\n]{0,4095}?)[ \t]*\r?(?=\n|$)/y;
 /** print_r's nested array or object (`[auth] => Array`, `[client] => Foo\Client Object`): no value on the line. */
 const PRINT_R_NESTED = /^(?:Array|[\w\\]{1,256} Object)$/;
 
+/** A PayPal order's id: 17 capitals and digits, `EC-` before them in the classic Express Checkout. */
+const PAYPAL_ORDER_ID = /^(?:EC-)?(?=[A-Z]{0,16}\d)(?=\d{0,16}[A-Z])[0-9A-Z]{17}$/;
 /** A SCEP provisioner's type a few lines above (step-ca's `"type": "SCEP"`), and how far above it is looked for. */
 const SCEP_ABOVE = /["']?type["']?[ \t]*[:=][ \t]*["']?SCEP\b/i;
 const SCEP_LOOKBACK = 256;
@@ -3842,6 +3844,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple ?? v.groups!.tripleBelow ?? v.groups!.literalBelow;
   let value = quoted ?? v.groups!.escaped ?? v.groups!.deep ?? v.groups!.pyrepr ?? v.groups!.secret;
   if (value === undefined || (isLookAlike(value, PASSWORD_NAME.test(name)) && !(PIN_DIGITS.test(value) && isHsmPin(name, text, from)))) return e;
+  // PayPal's checkout `token=` is its order's id (`checkoutnow?token=G81HVZYM0X34R1AWT`, `EC-…` in the classic API: pass 237 L5).
+  if (name === 'token' && PAYPAL_ORDER_ID.test(value)) return e;
   // A key of a Secret named where the password is (Helm's `passwordSecretKey: admin-password`, `existingSecretPasswordKey:
   // password`: pass 207 L25): a secret's name as a lower-case identifier under a name that ends in a key's, no password.
   if (quoted === undefined && KEY_NAMING_NAME.test(name) && isNameOfSecret(value)) return e;
