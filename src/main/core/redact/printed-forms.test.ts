@@ -5136,6 +5136,7 @@ describe("session 40: the closing attack adv219's fixes", () => {
       ["ps auxww | grep '[n]extcloudcmd'", `root  11300  0.0  0.0 7880 4896 ? S 15:58 0:00 nextcloudcmd --silent -u alice -p ${nc} /home/alice/Nextcloud https://cloud.example.org\n`, [nc]],
       ['cat logs/gateway.log', `2024-06-11T09:14:03.120Z DEBUG AuthorizeRequest card={"number":"4376955102301879","exp_month":"08","cvc":"423"}\n`, ['4376955102301879']],
       ['cat -n anet-request.xml', `     4\t    <name>83JX8SGoNe</name>\n     5\t    <transactionKey>${tk}</transactionKey>\n`, [tk]],
+      ['strings -n 8 flash_4M.bin', `nvs.net80211\nsta.ssid\nZiggo-7C21-IoT\nsta.pswd\n${p3}\n@sta.authmode\n`, [p3]],
       ['grep -n Paddle laravel.log', `2:[2024-06-11 09:14:03] production.DEBUG: Paddle request {"body":"vendor_id=871575&vendor_auth_code=${auth}"}\n`, [auth]],
     ];
     for (const [cmd, text, values] of cases) {
@@ -5152,6 +5153,8 @@ describe("session 40: the closing attack adv219's fixes", () => {
       ['cat issue.yaml', 'ticket: PROJ-1234\nsession_ticket: none\n'],
       ['cat app.log', '12:30:45 set password policy\n12:30:46 add password rules loaded\n'],
       ['cat cache.ts', 'cache.setCacheKey("user-profile");\n'],
+      ['jq -r .links[].href order.json', 'https://www.paypal.com/checkoutnow?token=G81HVZYM0X34R1AWT\nhttps://www.sandbox.paypal.com/cgi-bin/webscr?cmd=_express-checkout&token=EC-5YJ748178G052312W\n'],
+      ['cat ebics-response.xml', `      <DataEncryptionInfo authenticate="true">\n        <TransactionKey>${b64(s(AN, 200))}</TransactionKey>\n      </DataEncryptionInfo>\n`],
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
     const zwave = new Redactor().maskCommandOutput('jq . settings.json', `{\n  "securityKeys": {\n    "S2_Unauthenticated": "${z1}"\n  }\n}\n`);

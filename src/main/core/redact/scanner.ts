@@ -3028,8 +3028,9 @@ export function isSecretName(name: string): boolean {
   // challenge derived from it is public. FileVault's `RecoveryKey` in `fdesetup -outputplist` (F41).
   if (/^code[_-]?verifier$|^(?:personal)?recovery[_-]?key$/i.test(name)) return true;
   // Payment gateways' API keys by their own names: Authorize.Net's `transactionKey` (camelCase in its XML and JSON: pass 237 S34),
-  // a `merchantKey`; Paddle Classic's `vendor_auth_code` (S13), a key, no OAuth code.
-  if (/^(?:transaction|merchant)Key$|vendor[_-]?auth[_-]?code$/i.test(name)) return true;
+  // a `merchantKey`; Paddle Classic's `vendor_auth_code` (S13), a key, no OAuth code. Not EBICS' `<TransactionKey>` (L27): the
+  // order's key encrypted for the bank, as it travels.
+  if (/^(?:transaction|merchant)Key$/.test(name) || /vendor[_-]?auth[_-]?code$/i.test(name)) return true;
   // Steamworks' encrypted app ticket key (`k_rgubEncryptedAppTicketKey`: pass 239 F5), PlayFab's `SessionTicket` (F12); Z-Stack's
   // trust center link key seed (`tclk_seed` of a Zigbee coordinator's backup: pass 238 S13), Thread's `PSKc` (S40).
   if (/ticket[_-]?key$|^session[_-]?ticket$|(?:^|_)tclk(?:[_-]?seed)?$|^pskc$/i.test(name)) return true;
