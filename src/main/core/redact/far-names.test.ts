@@ -1224,6 +1224,21 @@ describe('values named from afar', () => {
   `NAME\tDIGEST\n${'API_KEY\t0123456789abcdef\n'.repeat(40_000)}`,
   `${'Password: abcd abcd abcd abcd abcd '.repeat(30_000)}`,
   `${'name="SAMLResponse" value="'.repeat(35_000)}`,
+  // Session 42's readers: prefixed lines read again (journald, kubectl, compose, cat -n, grep; stacked prefixes), sed -n l's wraps,
+  // an INI value's indented base64 lines, JSON escapes before runs, a dict of named keys, setters, a card's object, stream keys.
+  `${'Dec 06 10:00:01 h u[1]: set psksecret a1b2c3d4\n'.repeat(20_000)}`,
+  `${'[pod/a/b] [pod/a/b] add password x y\n'.repeat(25_000)}`,
+  `${'web-1  | web-1  | key 7 "abcdefgh"\n'.repeat(25_000)}`,
+  `${'     1\t     2\tadd password x y\n'.repeat(25_000)}`,
+  `${'1:'.repeat(500_000)}`,
+  `${'a:1:b:2:c:3:\n'.repeat(80_000)}`,
+  `set psksecret ENC ${'abcdefgh'.repeat(8)}\\\n${'abcdefgh\\\n'.repeat(100_000)}`,
+  `key = ${'A'.repeat(40)}1\n${'\tAbCdEf12\n'.repeat(100_000)}`,
+  `${'\\nghp_\\t'.repeat(120_000)}`,
+  `"tokens": {${'"S2_a": "0123456789ABCDEF0123456789ABCDEF", '.repeat(25_000)}}`,
+  `${'set_password("'.repeat(70_000)}`,
+  `${'card={"number":"'.repeat(60_000)}`,
+  `${'"key": "abcd-'.repeat(80_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {
