@@ -341,7 +341,9 @@ export const URL_CREDENTIALS: ContextRule = {
   // A user that is a mail address, its `@` unencoded (`smtp://alerts@acme.io:<password>@smtp.acme.io:587`: adv93). A password
   // that ends in `@` (`app:GV_vMU8PcDuOW_@@db`: a random value of adv84 F11) keeps it.
   // Not an Ethereum node's `enode://<public key>@host:port` (geth's `self=enode://…` log line: its node id, public; adv161 F17).
-  re: /(?:\b|(?<==3D))(?!enode:)[a-z][a-z0-9+.-]{1,20}:\/(?:\$\(\))?\/(?:[^\s:/@]{0,256}(?:@[^\s:/@]{1,256})?:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))@?(?<secret>[^\s@/]{1,4096}(?:@[^\s@/"'<>]{1,256}){0,3}@{0,3})(?=@(?:[^\s@]|\s|$))/gi,
+  // Nor a Sentry DSN's public key alone as its user (`https://<32 hex>@o45.ingest.de.sentry.io/…`, a frontend's
+  // `NEXT_PUBLIC_SENTRY_DSN`: pass 242 L22): public by design; a legacy DSN's `key:secret@` is the password branch.
+  re: /(?:\b|(?<==3D))(?!enode:)[a-z][a-z0-9+.-]{1,20}:\/(?:\$\(\))?\/(?:[^\s:/@]{0,256}(?:@[^\s:/@]{1,256})?:|(?=[\w-]{20,256}@)(?![0-9a-f]{32}@[\w.-]{0,128}sentry)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))@?(?<secret>[^\s@/]{1,4096}(?:@[^\s@/"'<>]{1,256}){0,3}@{0,3})(?=@(?:[^\s@]|\s|$))/gi,
 };
 
 /** A column's type as a database client prints a schema (psql `\d`, mysql `DESCRIBE`, sqlite `PRAGMA table_info`), either case. */

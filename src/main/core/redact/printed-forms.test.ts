@@ -5137,6 +5137,10 @@ describe("session 40: the closing attack adv219's fixes", () => {
       ['cat logs/gateway.log', `2024-06-11T09:14:03.120Z DEBUG AuthorizeRequest card={"number":"4376955102301879","exp_month":"08","cvc":"423"}\n`, ['4376955102301879']],
       ['cat -n anet-request.xml', `     4\t    <name>83JX8SGoNe</name>\n     5\t    <transactionKey>${tk}</transactionKey>\n`, [tk]],
       ['strings -n 8 flash_4M.bin', `nvs.net80211\nsta.ssid\nZiggo-7C21-IoT\nsta.pswd\n${p3}\n@sta.authmode\n`, [p3]],
+      [`awk -F: '{ printf "%-28s %-8s %-10s %s\\n", $1, $3, $4, $5 }' home/.pgpass`, `localhost                    *        postgres   ${p1}\ndb.internal.acme.com         billing  billing_ro ${p2}\n`, [p1, p2]],
+      ['jq -r .key home/.kaggle/kaggle.json', `${s(HEX, 32)}\n`, []],
+      ['cat app/etc/local.xml', `        <crypt>\n            <key><![CDATA[${s(HEX, 32)}]]></key>\n        </crypt>\n`, []],
+      ['cat app/etc/local.xml', `                    <username><![CDATA[mage_prod]]></username>\n                    <password><![CDATA[${p3}]]></password>\n`, [p3]],
       ['grep -n Paddle laravel.log', `2:[2024-06-11 09:14:03] production.DEBUG: Paddle request {"body":"vendor_id=871575&vendor_auth_code=${auth}"}\n`, [auth]],
     ];
     for (const [cmd, text, values] of cases) {
@@ -5153,6 +5157,9 @@ describe("session 40: the closing attack adv219's fixes", () => {
       ['cat issue.yaml', 'ticket: PROJ-1234\nsession_ticket: none\n'],
       ['cat app.log', '12:30:45 set password policy\n12:30:46 add password rules loaded\n'],
       ['cat cache.ts', 'cache.setCacheKey("user-profile");\n'],
+      [`awk -F: '{print $1, $4}' ~/.pgpass`, 'db.internal billing_ro\n'],
+      ['cat local.xml', '<username><![CDATA[mage_prod]]></username>\n<key><![CDATA[catalog_product]]></key>\n'],
+      ['grep -rn NEXT_PUBLIC_ web/', `web/.env.production:4:NEXT_PUBLIC_SENTRY_DSN=https://${s(HEX, 32)}@o4505459445110935.ingest.de.sentry.io/4507936309294396\n`],
       ['jq -r .links[].href order.json', 'https://www.paypal.com/checkoutnow?token=G81HVZYM0X34R1AWT\nhttps://www.sandbox.paypal.com/cgi-bin/webscr?cmd=_express-checkout&token=EC-5YJ748178G052312W\n'],
       ['cat ebics-response.xml', `      <DataEncryptionInfo authenticate="true">\n        <TransactionKey>${b64(s(AN, 200))}</TransactionKey>\n      </DataEncryptionInfo>\n`],
     ];

@@ -3104,8 +3104,13 @@ function elementTagEnd(text: string, k: number, e: number): number {
 /** After an element's `<Name>`: blanks, a line break, then a `<Value>` child's text. */
 // Under grep's prefix (`grep -n -A1 '<Password>'`: `7-` before the value's line) or diff's mark (`-`, `+`, a blank: adv173 F3, F5).
 const NESTED_XML_VALUE = /[ \t]*(?:\r?\n(?:[^\s<:]{1,256}[-:])?(?:\d{1,9}[-:])?[-+ ]?)?[ \t]*<Value>(?<v>[^<>\n]{1,4096})<\/Value>/dy;
-/** An XML element's text after `<name>`, up to its closing tag (`<password>…</password>`: Maven, Jenkins, Tomcat). */
-const XML_VALUE_AT = /(?<secret>[^<>\n]{1,2048})<\//y;
+/**
+ * An XML element's text after `<name>`, up to its closing tag (`<password>…</password>`: Maven, Jenkins, Tomcat), or its CDATA
+ * section's (Magento 1's `app/etc/local.xml`: `<password><![CDATA[…]]></password>`, `<key><![CDATA[…]]></key>`: pass 243 F37).
+ */
+const XML_VALUE_AT = /(?:<!\[CDATA\[(?<cdata>[^\]\n]{1,2048})\]\]>|(?<secret>[^<>\n]{1,2048}))<\//y;
+/** `<![CDATA[`'s characters before a CDATA value. */
+const CDATA_OPEN = 9;
 /** `auth` alone names a switch (`auth: true`) as often as a credential: its value counts when it is base64 of `user:password` (docker's `auth`, in YAML as in JSON). */
 const BARE_AUTH = /^auth$/i;
 
@@ -3451,6 +3456,9 @@ const PRINT_R_NESTED = /^(?:Array|[\w\\]{1,256} Object)$/;
 
 /** A PayPal order's id: 17 capitals and digits, `EC-` before them in the classic Express Checkout. */
 const PAYPAL_ORDER_ID = /^(?:EC-)?(?=[A-Z]{0,16}\d)(?=\d{0,16}[A-Z])[0-9A-Z]{17}$/;
+/** The `<crypt>` element's opening just above a `<key>` (blanks and a line break between), and how far back it is looked for. */
+const CRYPT_ELEMENT_ABOVE = /<crypt>[ \t]*\r?\n?[ \t]*<$/;
+const CRYPT_LOOKBACK = 64;
 /** A SCEP provisioner's type a few lines above (step-ca's `"type": "SCEP"`), and how far above it is looked for. */
 const SCEP_ABOVE = /["']?type["']?[ \t]*[:=][ \t]*["']?SCEP\b/i;
 const SCEP_LOOKBACK = 256;
@@ -3560,6 +3568,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (/^key$/.test(name) && /"username"[ \t]*:[ \t]*"[^"\n]*"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"$/.test(text.slice(Math.max(0, k - 96), k))) name = 'api_key';
   // rclone.conf's B2 remote (adv15 D42): `account = …` then `key = …`, an account's application key.
   else if (/^key$/.test(name) && /(?:^|\n)account[ \t]*=[ \t]*\S+\r?\n$/.test(text.slice(Math.max(0, k - 128), k))) name = 'api_key';
+  // Magento 1's encryption key, an element of `<crypt>` (`<crypt>` then `<key><![CDATA[…]]></key>` in app/etc/local.xml: pass 243 F37).
+  if (element && /^key$/.test(name) && CRYPT_ELEMENT_ABOVE.test(text.slice(Math.max(0, k - CRYPT_LOOKBACK), k))) name = 'encryption_key';
   // In appsettings.json the key is a field of the section (`"Jwt": {` … `"Key": "…"`, adv12 A32).
   if (/^key$/i.test(name) && (/(?:jwt|signing|encryption|hmac|secret|token)[:]$/i.test(text.slice(Math.max(0, k - 16), k)) || KEY_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)) || JWT_SETTINGS_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)) || DEBUG_VIEW_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'signing_key';
   // A label in prose (`Your new API key:`, `Licence key: …`, `Secret key` as a table's row): the words before `key` name it.
@@ -3842,7 +3852,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       if (p) v = p;
     }
   }
-  const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple ?? v.groups!.tripleBelow ?? v.groups!.literalBelow;
+  const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple ?? v.groups!.tripleBelow ?? v.groups!.literalBelow ?? v.groups!.cdata;
   let value = quoted ?? v.groups!.escaped ?? v.groups!.deep ?? v.groups!.pyrepr ?? v.groups!.secret;
   if (value === undefined || (isLookAlike(value, PASSWORD_NAME.test(name)) && !(PIN_DIGITS.test(value) && isHsmPin(name, text, from)))) return e;
   // PayPal's checkout `token=` is its order's id (`checkoutnow?token=G81HVZYM0X34R1AWT`, `EC-…` in the classic API: pass 237 L5).
@@ -3904,7 +3914,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (HMAC_NAME.test(name) && value.length < MIN_HMAC_SECRET) return e;
   if (quoted === undefined && m && isPromptFollowUp(text, k, e, m[0], v.index + v[0].length, value)) return e;
   if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
-  const s = v.groups!.tripleBelow !== undefined || v.groups!.literalBelow !== undefined ? v.index + v[0].indexOf(value, 3) : v.index + (v.groups!.ansi !== undefined ? 2 : v.groups!.triple !== undefined ? 3 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : v.groups!.deep !== undefined ? v[0].indexOf('"') + 1 : v.groups!.pyrepr !== undefined ? 3 : 0);
+  const s = v.groups!.tripleBelow !== undefined || v.groups!.literalBelow !== undefined ? v.index + v[0].indexOf(value, 3) : v.index + (v.groups!.ansi !== undefined ? 2 : v.groups!.triple !== undefined ? 3 : v.groups!.cdata !== undefined ? CDATA_OPEN : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : v.groups!.deep !== undefined ? v[0].indexOf('"') + 1 : v.groups!.pyrepr !== undefined ? 3 : 0);
   // A cookie header's `name=value`: the cookie's name stays (`Set-Cookie: sessionid=[masked: cookie]`), its value is masked.
   // A quoted one too (`'set-cookie': ['refresh=…; Path=/; HttpOnly']`): to its first `;`, the attributes stay.
   const cookieName = /^(?:set-)?cookie$/i.test(name) ? COOKIE_NAME_BEFORE_VALUE.exec(value)?.[0].length ?? 0 : 0;

@@ -1080,7 +1080,7 @@ const VARIABLE_IN = /\$\{?([A-Za-z_]\w*)\}?/;
 
 function pipelinePrinter(stages: readonly SimpleCommand[], depth: number): SecretPrinter | undefined {
   let at = 0;
-  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages) ?? namesCutFromCredentialFile(stages) ?? secretKeyLineCut(stages) ?? reversedText(stages) ?? substitutedText(stages);
+  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages) ?? pgpassFieldsPrinted(stages) ?? namesCutFromCredentialFile(stages) ?? secretKeyLineCut(stages) ?? reversedText(stages) ?? substitutedText(stages);
   for (let i = 1; !printer && i < stages.length; i++) {
     if (!runsPerInput(stages[i]) && !(i === stages.length - 1 && answersPrompt(stages[0]))) continue;
     printer = stagePrinter(stages[i], depth);
@@ -1524,6 +1524,28 @@ function joinsLines(stage: SimpleCommand): boolean {
   }
   if (name === 'paste') return argv.some((a) => /^-[A-Za-z]*s/.test(a)) && argv.some((a, i) => /^-d[ \t]/.test(a) || (a === '-d' && /^[ \t]/.test(argv[i + 1] ?? '')));
   return name === 'tr' && argv.length === 3 && /^(?:\\n|\n)$/.test(argv[1]) && /^[ \t]$/.test(argv[2]);
+}
+
+/** A `.pgpass` file (`host:port:database:user:password` a line). */
+const PGPASS_FILE = /(?:^|\/)\.pgpass$/;
+/** awk's field separator set to `:` (`-F:`, `-F ':'`, `-F':'`). */
+const AWK_COLON_SEPARATOR = /^-F(?::|'?:'?|"?:"?)$/;
+
+/**
+ * awk's columns of a `.pgpass` (`awk -F: '{ printf "%-28s %s\n", $1, $5 }' ~/.pgpass`: pass 242 F33): its password, field 5
+ * (or `$NF`), is the printed column at its place among the fields printed, one word of each row; the other columns stay.
+ */
+function pgpassFieldsPrinted(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
+  const awk = stages.find((st) => basename(st.argv[0] ?? '') === 'awk');
+  if (!awk || !awk.argv.some((a, i) => AWK_COLON_SEPARATOR.test(a) || (a === '-F' && awk.argv[i + 1] === ':'))) return undefined;
+  if (!awk.argv.slice(1).some((a) => PGPASS_FILE.test(a))) return undefined;
+  const program = awk.argv.find((a) => /\bprintf?\b/.test(a));
+  if (program === undefined) return undefined;
+  const fields = [...program.slice(program.search(/\bprintf?\b/)).matchAll(/\$(\d+|NF)\b/g)].map((m) => m[1]);
+  const at = fields.findIndex((f) => f === '5' || f === 'NF');
+  if (at < 0) return undefined;
+  const row = at === fields.length - 1 ? /^(?:.*[ \t])?(?<v>\S+)[ \t]*\r?$/ : new RegExp(String.raw`^[ \t]*(?:\S+[ \t]+){${at}}(?<v>\S+)`);
+  return { kind: 'password', tool: 'awk of .pgpass', rows: row };
 }
 
 /**
@@ -1979,12 +2001,17 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
     // A filter with no key (`.`, `length`) leaves what came before it; a later one with a key picks that key out instead.
     // A string with the value interpolated (`"Bearer \(.token)"`, adv11) prints it inside text: its lines are masked whole.
     // A docker config's `.auths[…].auth` is base64 of `user:password` (adv64 F37); a bare `auth` elsewhere may name a method.
-    const secret = lasts.filter((l) => l !== undefined && (isSecretName(l) || (l === 'auth' && /\bauths\b/.test(keys))));
+    // Kaggle's `kaggle.json` names its API key `key` (`jq -r .key ~/.kaggle/kaggle.json`: pass 242 F39), as ngrok's and others' do not.
+    const keyFile = stage.argv.slice(1).some((a) => KEY_NAMED_KEY_FILE.test(a));
+    const secret = lasts.filter((l) => l !== undefined && (isSecretName(l) || (l === 'auth' && /\bauths\b/.test(keys)) || (l === 'key' && keyFile)));
     // Some outputs a secret's, some not: which lines are the secret's is not known, so a minted word among them is (amongOthers).
     found = secret.length > 0 ? { kind: `.${secret[secret.length - 1]} value`, tool: name, ...(keys.includes('\\(') ? { transformed: true } : {}), ...(secret.length < lasts.length ? { amongOthers: true } : {}) } : undefined;
   }
   return found;
 }
+
+/** A credential file whose API key is its field `key` (Kaggle's). */
+const KEY_NAMED_KEY_FILE = /(?:^|\/)kaggle\.json$/;
 
 /** An entry of a jq object construction: `name: <filter>` or `"name": <filter>` after `{` or `,` (the filter up to the next `,`, `{`, `}`). */
 const OBJECT_ENTRY = /[{,]\s*(?:"([^"\n]{1,64})"|([A-Za-z_][\w-]{0,63}))\s*:\s*([^,{}]{1,512})/g;

@@ -31,6 +31,8 @@ const GLOBAL_VALUE_FLAGS: Record<string, string[]> = {
   docker: ['-H', '--host', '--context', '-c', '--config', '-l', '--log-level'],
   kubectl: ['-n', '--namespace', '--context', '--kubeconfig', '--cluster', '--user', '-s', '--server'],
   npm: ['-w', '--workspace', '--prefix'],
+  // tmux's socket and config options (`tmux -L build capture-pane -p`).
+  tmux: ['-L', '-S', '-f', '-T'],
 };
 
 /** Shell builtins that only change the shell's own state or print nothing of interest. */
@@ -80,10 +82,12 @@ function ruleApplies(rule: CategoryRule, cmd: SimpleCommand, name: string, args:
   if (rule.when_flags && !rule.when_flags.some((f) => hasFlag(flagArgs, f))) return false;
   if (rule.unless_flags && rule.unless_flags.some((f) => hasFlag(flagArgs, f))) return false;
   if (rule.unless_stdin && cmd.stdinRedirected) return false;
-  if (rule.max_positional !== undefined) {
+  if (rule.max_positional !== undefined || rule.unless_args) {
     let pos = positionals(args, rule.value_flags ?? []);
     if (rule.subcommand) pos = pos.slice(1);
-    if (pos.length > rule.max_positional) return false;
+    if (rule.max_positional !== undefined && pos.length > rule.max_positional) return false;
+    // A second word that makes the subcommand a reader (`git stash show -p` prints a patch; `git stash -p` asks a human).
+    if (rule.unless_args && pos.some((a) => rule.unless_args!.includes(a))) return false;
   }
   return true;
 }

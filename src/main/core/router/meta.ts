@@ -28,6 +28,7 @@ const ruleSchema = () =>
       when_flags: z.array(z.string()).optional(),
       unless_flags: z.array(z.string()).optional(),
       max_positional: z.number().int().min(0).optional(),
+      unless_args: z.array(z.string()).optional(),
       value_flags: z.array(z.string()).optional(),
       unless_stdin: z.boolean().optional(),
       tar_style: z.boolean().optional(),
