@@ -5164,6 +5164,10 @@ describe("session 40: the closing attack adv219's fixes", () => {
       ['cat ebics-response.xml', `      <DataEncryptionInfo authenticate="true">\n        <TransactionKey>${b64(s(AN, 200))}</TransactionKey>\n      </DataEncryptionInfo>\n`],
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+    // A read that starts inside borg's key (a window of one continuation line) masks it: the lines are learned.
+    const session = new Redactor();
+    session.maskCommandOutput('cat borg/web01/config', `[repository]\nkey = ${borg[0]}\n\t${borg[1]}\n\t${borg[2]}\n`);
+    expect(session.mask(`\t${borg[2]}\n`)).not.toContain(borg[2]);
     const zwave = new Redactor().maskCommandOutput('jq . settings.json', `{\n  "securityKeys": {\n    "S2_Unauthenticated": "${z1}"\n  }\n}\n`);
     expect(zwave).toContain('"S2_Unauthenticated"');
   });

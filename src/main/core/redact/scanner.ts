@@ -786,7 +786,7 @@ function valueContinuations(text: string, out: SecretFinding[]): void {
         SED_L_PIECE.lastIndex = at;
         const m = SED_L_PIECE.exec(text);
         if (!m) break;
-        out.push({ start: at, end: at + m.groups!.v.length, kind: f.kind, byContext: f.byContext });
+        out.push({ start: at, end: at + m.groups!.v.length, kind: f.kind, byContext: true });
         if (m.groups!.mark === '$') break;
         at += m[0].length;
       }
@@ -825,7 +825,8 @@ function indentedBase64Lines(text: string, f: SecretFinding, out: SecretFinding[
     const m = INDENTED_BASE64_LINE.exec(text);
     if (!m) return;
     const [start, end] = m.indices!.groups!.v!;
-    out.push({ start, end, kind: f.kind, byContext: f.byContext });
+    // Learned (byContext): a read that starts inside the value (a window of its lines alone) has no name or shape to go by.
+    out.push({ start, end, kind: f.kind, byContext: true });
     at = INDENTED_BASE64_LINE.lastIndex;
   }
 }
