@@ -27,8 +27,11 @@ const NUMBER_FIELD = new RegExp(String.raw`(?:[_.-]?(?:number|num|no)|Number|\[n
 export const PAN_WORDS = ['pan', 'ccnum', 'cc_num', 'cc-num'];
 /** After one of PAN_WORDS: the rest of its name, a bracket's close (`(PAN):`), then the value. */
 const PAN_FIELD = new RegExp(String.raw`(?:ber)?\)?${FIELD_SEPARATOR}${PAN}`, 'iy');
-/** After `card`: its object (`"card": {`, `card: {`, `'card' => [`, a log's `card={…}`: pass 237 S33), its flat fields up to the number. */
-const CARD_OBJECT = new RegExp(String.raw`["']?[ \t]*(?:=>|[:=])[ \t]*[{[](?<fields>[^{}[\]]{0,400}?)["']?number["']?[ \t]*(?:=>|[:=])[ \t]*["']?${PAN}`, 'y');
+/**
+ * After `card`: its object (`"card": {`, `card: {`, `'card' => [`, a log's `card={…}`: pass 237 S33; Go's `%+v`, `Card:{Number:…}`:
+ * adv245 F47), its flat fields up to the number.
+ */
+const CARD_OBJECT = new RegExp(String.raw`["']?[ \t]*(?:=>|[:=])[ \t]*[{[](?<fields>[^{}[\]]{0,400}?)["']?[Nn]umber["']?[ \t]*(?:=>|[:=])[ \t]*["']?${PAN}`, 'y');
 /** The security code among a card's fields, or a form body's (`&card[cvc]=316`). */
 const SECURITY_CODE = new RegExp(String.raw`(?:(?<![A-Za-z0-9_])["']?(?:cvc|cvv|cvv2|cvc2|security_?code|csc)${FIELD_SEPARATOR}|\[(?:cvc|cvv)\]=)(?<code>\d{3,4})(?!\d)`, 'i');
 /** How far past the number a card's security code is looked for (the rest of its object, its form's fields). */

@@ -532,9 +532,10 @@ export const COMMAND_LINE: ContextRule[] = [
   // Magento's `bin/magento config:show` (`paypal/wpp/api_password - …`, `carriers/fedex/key - …`: blind pass 221 F4): a config
   // path of three segments, the last naming a secret, ` - `, the value.
   { kind: 'secret', keywords: ['pass', 'secret', 'key', 'token', 'signature'], sharesNameWords: true, needs: / - /, re: /^(?:[a-z0-9_]{1,64}\/){2}[a-z0-9_]{0,64}(?:password|secret|key|token|signature)[a-z0-9_]{0,32} - (?<secret>\S{6,1024})\r?$/gm },
-  // A PKCS#11 URI's PIN (`pkcs11:token=…;object=…?pin-value=…`: adv219 F34); softhsm2-util's and pkcs11-tool's PINs (F35).
+  // A PKCS#11 URI's PIN (`pkcs11:token=…;object=…?pin-value=…`: adv219 F34); softhsm2-util's and pkcs11-tool's PINs (F35), each
+  // of them on the line (`--pin … --so-pin …`: adv245 F49).
   { kind: 'password', keywords: ['pin-value='], re: /[?;&]pin-value=(?<secret>[^;&"'\s]{1,256})/g },
-  { kind: 'password on command line', keywords: ['softhsm2-util', 'pkcs11-tool', 'p11tool'], re: /\b(?:softhsm2-util|pkcs11-tool|p11tool)\b[^\n|;&]{0,1024}?[ \t]--(?:so-)?pin(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$])[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['softhsm2-util', 'pkcs11-tool', 'p11tool'], re: /(?<=\b(?:softhsm2-util|pkcs11-tool|p11tool)\b[^\n|;&]{0,1024}?)[ \t]--(?:so-)?pin(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$])[^\s'"]+)/g },
   // A game server's RCON clients (`mcrcon -H 127.0.0.1 -P 25575 -p …` in a unit's ExecStop: blind pass 217 F10; ARRCON's `-p`):
   // `-P` is the port.
   // FreeSWITCH's `fs_cli -H … -P 8021 -p …` (pass 215 F8, F9), SIPp's `-au user -ap …` (F37).
@@ -950,8 +951,15 @@ export const FILES: ContextRule[] = [
   // server beside it: pass 239 F14).
   { kind: 'stream key', keywords: ['"key"'], re: /"key"[ \t]*:[ \t]*"(?<secret>(?=[a-z0-9-]{0,23}\d)[a-z0-9]{4}(?:-[a-z0-9]{4}){4})"/g },
   // A setter's string argument in code (ESPHome's generated `wifi_wifiap.set_password("…")`, `->set_auth_password("…")`: pass 238
-  // S8; `client.setApiKey("…")`, `SetAccessToken("…")`): the value the program is configured with.
-  { kind: 'password', keywords: ['password(', 'passwd(', 'passphrase(', 'secret(', 'token(', 'key(', 'psk('], needs: /(?:^|[^A-Za-z0-9])(?:set_?|Set)[A-Za-z0-9_]{0,32}(?:password|passwd|passphrase|psk|secret|token|key)\([ \t]*"/i, re: /(?<![A-Za-z0-9])(?:set_?|Set)(?<name>[A-Za-z0-9_]{0,32}(?:password|passwd|passphrase|psk|secret|token|api_?key|auth_?key|private_?key|access_?key|secret_?key))\([ \t]*"(?<secret>[^"\\\n]{4,256})"[ \t]*\)/gi, guard: true },
+  // S8; `client.setApiKey("…")`, `SetAccessToken("…")`), its last after others (`keyring.set_password("smtp", "alerts@…", "…")`:
+  // adv245 F26): the value the program is configured with.
+  { kind: 'password', keywords: ['password(', 'passwd(', 'passphrase(', 'secret(', 'token(', 'key(', 'psk('], needs: /(?:^|[^A-Za-z0-9])(?:set_?|Set)[A-Za-z0-9_]{0,32}(?:password|passwd|passphrase|psk|secret|token|key)\([^)\n]{0,256}"/i, re: /(?<![A-Za-z0-9])(?:set_?|Set)(?<name>[A-Za-z0-9_]{0,32}(?:password|passwd|passphrase|psk|secret|token|api_?key|auth_?key|private_?key|access_?key|secret_?key))\([ \t]*(?:(?:"[^"\n]{0,128}"|'[^'\n]{0,128}'|[\w.]{1,64})[ \t]*,[ \t]*){0,3}"(?<secret>[^"\\\n]{4,256})"[ \t]*\)/gi, guard: true },
+  // Java's password idiom, a literal turned into a char array (`ks.load(in, "…".toCharArray())`: adv245 F27); Go's
+  // `req.SetBasicAuth("user", "…")` (F28); Arduino's Wi-Fi joins (`wifiMulti.addAP("ssid", "…")`, `WiFi.begin(ssid, "…")`,
+  // `WiFi.softAP("ap", "…")`: F25).
+  { kind: 'password', keywords: ['.tochararray()'], re: /"(?<secret>[^"\\\s]{6,256})"\.toCharArray\(\)/g, guard: true },
+  { kind: 'password', keywords: ['basicauth('], re: /\b[Ss]et[Bb]asic[Aa]uth\([ \t]*(?:"[^"\n]{0,128}"|[\w.]{1,64})[ \t]*,[ \t]*"(?<secret>[^"\\\n]{4,256})"/g, guard: true },
+  { kind: 'wi-fi password', keywords: ['addap(', 'wifi.begin(', 'softap('], re: /\b(?:addAP|WiFi\.begin|softAP)\([ \t]*(?:"[^"\n]{1,64}"|[\w.]{1,64})[ \t]*,[ \t]*"(?<secret>[^"\\\n]{8,63})"/g, guard: true },
   { kind: 'ike pre-shared key', keywords: ['isakmp key'], re: /\bcrypto[ \t]+isakmp[ \t]+key[ \t]+(?:[06][ \t]+)?(?<secret>\S{1,256})(?=[ \t]+(?:address|hostname)\b)/g },
   { kind: 'password', keywords: ['$9$'], re: /(?<![\w$])(?<secret>\$9\$[^\s"';]{4,512})/g },
   // IKEv2 keyring's `pre-shared-key local|remote [0|6] <key>` (pass 181 F4: the word was taken for the key).
@@ -1620,5 +1628,5 @@ export const FILES: ContextRule[] = [
   // took the next header's name with it: 133 F10.)
   // Not a value in escaped quotes (`password=\"…\";` of a JAAS line inside JSON: pass 175 F31): the `\` alone was taken, the
   // key=value search masks what the quotes hold.
-  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9_])(?:(?:AccountKey|SharedAccessKey|SharedAccessSignature|User Password|SharedSecret|AccessKey|ClientSecret)[ \t]*=[ \t]*|(?:Password|(?!PWD=\/)Pwd|Token)=)(?<secret>"[^"\n]+"|'[^'\n]+'|\$'(?:[^'\\\n]|\\.)+'|(?!\\["'])(?:[^;\s"'\\]|\\(?![rn]))+)/gi },
+  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9_])(?:(?:AccountKey|SharedAccessKey|SharedAccessSignature|User Password|SharedSecret|AccessKey|ClientSecret)[ \t]*=[ \t]*|(?<![?&])(?:Password|(?!PWD=\/)Pwd|Token)=)(?<secret>"[^"\n]+"|'[^'\n]+'|\$'(?:[^'\\\n]|\\.)+'|(?!\\["'])(?:[^;\s"'\\]|\\(?![rn]))+)/gi },
 ];

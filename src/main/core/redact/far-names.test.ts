@@ -1239,6 +1239,16 @@ describe('values named from afar', () => {
   `${'set_password("'.repeat(70_000)}`,
   `${'card={"number":"'.repeat(60_000)}`,
   `${'"key": "abcd-'.repeat(80_000)}`,
+  // The closing attack's: syslog's other formats, git blame, blank-numbered lines, SGR codes as text, calls of several arguments.
+  `${'2024-12-06T10:00:01.485568+00:00 h p[1]: key a1!\n'.repeat(20_000)}`,
+  `${'^bdf9bd4 (Dana W 2024-03-14 09:12:44 +0000 3) add password x y\n'.repeat(15_000)}`,
+  `${'   21  key a1!b\n'.repeat(60_000)}`,
+  `${'\\u001b[1'.repeat(120_000)}`,
+  `${'[1;2;3;4;5m'.repeat(90_000)}`,
+  `${'set_password("a", '.repeat(50_000)}`,
+  `${'"a".toCharArray() '.repeat(50_000)}`,
+  `${'SetBasicAuth("a", '.repeat(50_000)}`,
+  `${'addAP("a", '.repeat(80_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

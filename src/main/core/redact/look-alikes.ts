@@ -149,7 +149,7 @@ export function isLookAlike(value: string, password = false): boolean {
   // A dev chain's published phrase under its name (Ganache's `Mnemonic:      myth like …`, a truffle-config's `MNEMONIC="candy …"`).
   if (v.length >= 50 && DOCUMENTED_PHRASES.has(v.trim())) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return ETHEREUM_PUBLIC.test(v) || FCM_REGISTRATION_TOKEN.test(v) || IBM_API_KEY_ID.test(v) || RDP_SIGNED_STRING.test(v) || PROXMOX_TOKEN_ID.test(v) || EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v);
+  return ETHEREUM_PUBLIC.test(v) || FCM_REGISTRATION_TOKEN.test(v) || IBM_API_KEY_ID.test(v) || RDP_SIGNED_STRING.test(v) || PROXMOX_TOKEN_ID.test(v) || EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && (PROSE.test(v) || ISSUE_KEY.test(v))) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v);
 }
 
 /**
@@ -163,6 +163,8 @@ const ETHEREUM_PUBLIC = /^0x(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{130})$/;
  * `token=` of a delivery log; the legacy server key that sends to it starts `AAAA` and has 11 characters before its colon.
  */
 const FCM_REGISTRATION_TOKEN = /^[A-Za-z0-9_-]{22}:APA91b[A-Za-z0-9_-]{100,220}$/;
+/** An issue tracker's key (Jira's `PLAT-14160` under `ticket_key`, `issueKey`: adv245 L6); a password's name keeps its value a password. */
+const ISSUE_KEY = /^[A-Z][A-Z0-9]{1,9}-\d{1,7}$/;
 /** An IBM Cloud API key's id (`ApiKey-<uuid>`, in `ibmcloud iam api-keys` and its CRN: pass 233 L21); the key itself is 44 characters. */
 const IBM_API_KEY_ID = /^ApiKey-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** An .rdp file's typed string setting of a long base64 (`signature:s:<the file's signature>`: adv197 L12); a password is `51:b:`. */

@@ -26,13 +26,22 @@ const KINDS: PrefixKind[] = [
   { mark: '\t', re: / {0,8}\d{1,9}\t/y },
 ];
 /**
- * grep's `file:12:` / `file-12-` / `12:` (`-n`, its context lines), read on every line when one of the output's first lines has it
- * (grep's mark is a colon, which every text holds: the first lines say whether it is grep's output). A time or a date is none
- * (`12:30:45`, `2024-06-02 …`).
+ * Prefixes a colon or a blank marks, which every text holds: read on every line when the output's first lines have them (they
+ * say whose output it is). grep's `file:12:` / `file-12-` / `12:` (`-n`, its context lines; a file's name may hold blanks, `FW
+ * Backups/a.conf:16:`), not a time or a date (`12:30:45`, `2024-06-02 …`); syslog's and journald's other formats (`-o
+ * short-precise`'s microseconds, rsyslog's ISO time, `logger -t`'s tag with no pid: adv245 F1–F3); `git blame`'s `^bdf9bd4 (Dana
+ * 2024-03-14 09:12:44 +0000 3) ` (F6); lines numbered with blanks (`less -N`, `awk '{printf "%5d  %s\n", NR, $0}'`: F5), all of
+ * the first lines so (a count before a word, `uniq -c`'s, is one line's).
  */
-const GREP_PREFIX = /(?:[^\s:]{1,256}[:-])?\d{1,9}[:-](?!\d\d[ T:.,])/y;
-/** The output's first lines read for grep's prefix. */
-const GREP_FIRST_LINES = 3;
+const FIRST_LINE_KINDS: { re: RegExp; all: boolean }[] = [
+  { re: /(?:[^:\n]{1,256}[:-])?\d{1,9}[:-](?!\d\d[-/ T:.,])/y, all: false },
+  { re: new RegExp(String.raw`(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})?|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)) [\w.-]{1,128} [\w.@/()-]{1,128}(?:\[\d{1,10}\])?: ${TIMESTAMP}`, 'y'), all: false },
+  { re: /\^?[0-9a-f]{7,40} (?:[^\s()]{1,256} )?\([^()\n]{1,256}? \d{1,9}\) /y, all: false },
+  // (The number's own separator only, one or two blanks: the line's indent stays its own.)
+  { re: / {0,8}\d{1,9} {1,2}(?=\S| )/y, all: true },
+];
+/** The output's first lines read for those prefixes. */
+const FIRST_LINES = 3;
 /** Prefixed lines read again, at most (a log of a million lines is read this way in its first part only: a bound on the cost). */
 const MAX_LINES = 20_000;
 
@@ -53,7 +62,7 @@ export function prefixedLineFindings(text: string, out: SecretFinding[], scan: (
       i = text.indexOf(kind.mark, nl + 1);
     }
   }
-  grepLines(text, bodies);
+  firstLineKindLines(text, bodies);
   if (bodies.size === 0) return;
   const starts = [...bodies.keys()].sort((a, b) => a - b);
   // The view: each prefixed line's body on its own line, in order; viewAt[n] is where line n's body starts in the view.
@@ -81,23 +90,26 @@ export function prefixedLineFindings(text: string, out: SecretFinding[], scan: (
   }
 }
 
-/** grep's prefixed lines of `text` into `bodies`, when its first lines say it is grep's output. */
-function grepLines(text: string, bodies: Map<number, number>): void {
-  let lineStart = 0;
-  let found = false;
-  for (let n = 0; n < GREP_FIRST_LINES && lineStart < text.length && !found; n++) {
-    GREP_PREFIX.lastIndex = lineStart;
-    found = GREP_PREFIX.test(text);
-    const nl = text.indexOf('\n', lineStart);
-    lineStart = nl < 0 ? text.length : nl + 1;
-  }
-  if (!found) return;
-  for (lineStart = 0; lineStart < text.length && bodies.size < MAX_LINES; ) {
-    GREP_PREFIX.lastIndex = lineStart;
-    if (!bodies.has(lineStart) && GREP_PREFIX.test(text)) bodies.set(lineStart, GREP_PREFIX.lastIndex);
-    const nl = text.indexOf('\n', lineStart);
-    if (nl < 0) break;
-    lineStart = nl + 1;
+/** The lines of `text` with a prefix of FIRST_LINE_KINDS into `bodies`, each kind when the output's first lines have it. */
+function firstLineKindLines(text: string, bodies: Map<number, number>): void {
+  for (const { re, all } of FIRST_LINE_KINDS) {
+    let lineStart = 0;
+    let seen = 0;
+    let found = 0;
+    for (; seen < FIRST_LINES && lineStart < text.length; seen++) {
+      re.lastIndex = lineStart;
+      if (re.test(text)) found++;
+      const nl = text.indexOf('\n', lineStart);
+      lineStart = nl < 0 ? text.length : nl + 1;
+    }
+    if (found === 0 || (all && found < seen)) continue;
+    for (lineStart = 0; lineStart < text.length && bodies.size < MAX_LINES; ) {
+      re.lastIndex = lineStart;
+      if (!bodies.has(lineStart) && re.test(text)) bodies.set(lineStart, re.lastIndex);
+      const nl = text.indexOf('\n', lineStart);
+      if (nl < 0) break;
+      lineStart = nl + 1;
+    }
   }
 }
 

@@ -5171,4 +5171,42 @@ describe("session 40: the closing attack adv219's fixes", () => {
     const zwave = new Redactor().maskCommandOutput('jq . settings.json', `{\n  "securityKeys": {\n    "S2_Unauthenticated": "${z1}"\n  }\n}\n`);
     expect(zwave).toContain('"S2_Unauthenticated"');
   });
+
+  it('masks what the closing attack adv245 found: more prefixes, SGR codes written as text, code calls, a Go card; keeps Matrix keys, PayPal ids, issue keys', () => {
+    const [p1, p2, p3] = [pw(), pw(), pw()];
+    const enc = s(B64, 40) + '=';
+    const ghp = `ghp_${s(AN, 36)}`;
+    const xoxb = `xoxb-460809284311-4122010940812-${s(AN, 24)}`;
+    const glpat = `glpat-${s(AN, 20)}`;
+    const cases: [string, string, string[]][] = [
+      ['tail -n 20 log/syslog', `2024-12-06T10:00:01.485568+00:00 fw-sync fgt-apply[2231]:     edit "hq"\n2024-12-06T10:00:01.485568+00:00 fw-sync fgt-apply[2231]:         set psksecret ENC ${enc}\n`, [enc]],
+      ['cat netpush.journal', `Dec 06 10:14:02.118627 netops-01 netpush[3310]: tacacs server t1\nDec 06 10:14:02.118627 netops-01 netpush[3310]:  key ${p1}\n`, [p1]],
+      ['grep fgt-apply log/syslog.1', `Dec  6 10:22:41 fw-sync fgt-apply:     edit "x"\nDec  6 10:22:41 fw-sync fgt-apply:         set psksecret "${p2}"\n`, [p2]],
+      [`awk '{printf "%5d  %s\\n", NR, $0}' core-sw1.cfg`, `   20  radius server r1\n   21   key ${p3}\n   22  !\n`, [p3]],
+      ['git blame .cloginrc', `^bdf9bd4 (Dana Whitfield 2024-03-14 09:12:44 +0000 3) add password core-* {${p1}} {${p2}}\n`, [p1, p2]],
+      ['grep -rn psksecret "FW Backups/"', `FW Backups/fgt-edge-02.conf:16:        set psksecret ENC ${enc}\n`, [enc]],
+      ['grep -n psksecret logs/compose.log', `51:syslog-1  | Dec  6 10:31:07 fgt-prov fgt-push[812]:         set psksecret ENC ${enc}\n`, [enc]],
+      ['tail -n 3 x-json.log', `{"log":"cloning as \\u001b[1m${ghp}\\u001b[22m\\n","stream":"stdout"}\n`, [ghp]],
+      ['cat -v logs/doctor.log', `^[[32mok^[[39m slack      ^[[2m${xoxb}^[[22m  (bot)\n`, [xoxb]],
+      ['sed -n l logs/runner.log', `\\033[33mWARN\\033[0m using \\033[1m${glpat}\\033[0m$\n`, [glpat]],
+      ['grep -rn addAP src/', `src/main.ino:10:  wifiMulti.addAP("Barn-IoT", "${p1}");\nsrc/main.ino:11:  WiFi.begin(ssid, "${p2}");\n`, [p1, p2]],
+      ['grep -n set_password seed.py', `5:keyring.set_password("smtp.office365.com", "alerts@acme.io", "${p3}")\n`, [p3]],
+      ['grep -rn toCharArray src/', `src/KeyStoreLoader.java:11:            ks.load(in, "${p1}".toCharArray());\n`, [p1]],
+      ['grep -rn SetBasicAuth internal/', `internal/push.go:13:\treq.SetBasicAuth("grafana-agent", "${p2}")\n`, [p2]],
+      ['tail -n 2 logs/payments.log', '2024/12/06 charge req=&{Amount:4599 Card:{Number:5545168117988648 ExpMonth:9 ExpYear:2027 CVC:445}}\n', ['5545168117988648']],
+      ['tail -n 6 .bash_history', 'softhsm2-util --init-token --slot 0 --label ca --pin 48213377 --so-pin 21818308\n', ['48213377', '21818308']],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    const kept: [string, string][] = [
+      ['grep -n paypal/return access.log', '10.0.0.5 - - [06/Dec/2024:10:00:01 +0000] "GET /checkout/paypal/return?token=EC-MLB8GN1CNK6K69QUI&PayerID=QWERTY12345AB HTTP/1.1" 302 0 "-" "Mozilla/5.0 (X11; Linux x86_64)"\n'],
+      ['jq .results export.json', '[{"ticketKey": "PLAT-14160", "ticket_key": "OPS-3964"}]\n'],
+      ['curl keys/query | jq .', `{\n  "master_keys": {\n    "@ops-bot4:matrix.acme.io": {\n      "keys": {\n        "ed25519:${s(AN, 43)}": "${s(AN, 43)}"\n      },\n      "user_id": "@ops-bot4:matrix.acme.io"\n    }\n  }\n}\n`],
+      ['cat x.java', 'char[] c = "hello world".toCharArray();\n'],
+      ['sort | uniq -c', '     21 key alpha\n      3 GET /\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
 });

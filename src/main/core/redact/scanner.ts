@@ -484,7 +484,8 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   crackedHashRows(text, runs, out);
   contextFindings(text, hits, out);
   // Lines behind a log tool's prefix, grep's or `cat -n`'s, scanned again without it (a rule anchored at a line's start, a list
-  // of bytes under its name's line); two prefixes deep at most (grep's of `cat -n`'s; `1:1:1:…` would strip one a level).
+  // of bytes under its name's line); three prefixes deep at most (grep's of compose's of journald's: adv245 F9; `1:1:1:…` would
+  // strip one a level).
   if (prefixDepth < MAX_PREFIX_DEPTH) {
     prefixDepth++;
     try {
@@ -1221,7 +1222,7 @@ function percentEncoded(text: string, out: SecretFinding[], scan: (t: string) =>
 
 /** Prefixed lines' views being scanned (prefixed-lines.ts), and how deep they may nest. */
 let prefixDepth = 0;
-const MAX_PREFIX_DEPTH = 2;
+const MAX_PREFIX_DEPTH = 3;
 /** Is a quoted-printable block's decoded text being scanned (it is not decoded again)? */
 let inQuotedPrintable = false;
 /** Lines of one quoted-printable block at most (its soft breaks join them): a mail's paragraph; a megabyte is read in blocks. */
@@ -2001,6 +2002,22 @@ function dataBlockStart(buf: Buffer, n: number): number {
 }
 
 const BACKSLASH = 0x5c;
+/** An SGR colour code's text before a run (`\u001b[1m`, `\033[0;33m`, `cat -v`'s `^[[2m`): its escape's spelling, `[`, the numbers. */
+const SGR_TEXT_BEFORE = /(?:\\u001[bB]|\\x1[bB]|\\033|\\e|\^\[|\x1b)\[(?:\d{1,3};){0,4}$/;
+/** Characters read back for SGR_TEXT_BEFORE. */
+const SGR_LOOKBACK = 24;
+/**
+ * Where a token run's own text starts after an SGR colour code written as text, which the run begins with (`22m`, `1m` of
+ * `\u001b[1mghp_…` in a container's JSON log, `^[[2mxoxb-…` under `cat -v`, `\033[1mglpat-…` under `sed -n l`: adv245 F16–F18).
+ */
+function afterSgrText(text: string, start: number): number {
+  const before = text.charCodeAt(start - 1);
+  if (before !== 0x5b && before !== 0x3b) return start;
+  let i = start;
+  while (i < start + 3 && isDigit(text.charCodeAt(i))) i++;
+  if (i === start || text.charCodeAt(i) !== 0x6d) return start;
+  return SGR_TEXT_BEFORE.test(text.slice(Math.max(0, start - SGR_LOOKBACK), start)) ? i + 1 : start;
+}
 /** A JSON string's one-letter escapes of white space (`\n`, `\t`, `\r`, `\b`, `\f`), whose letter a token run starts with. */
 const isEscapeLetter = (c: number) => c === 0x6e || c === 0x74 || c === 0x72 || c === 0x62 || c === 0x66;
 /** The vendor rules on each token run: those whose keyword the pass found in it, and the keyword-less ones on long runs. */
@@ -2012,7 +2029,7 @@ function vendorFindings(text: string, hits: number[], runs: number[], bytes: Uin
   for (let r = 0; r < runs.length; r += 2) {
     // A run after a JSON string's escape (`"created\nghp_…"`, `\tAKIA…`: adv236 F31's `\nnfp_…`) starts after its letter: the
     // token's own start, which every vendor rule reads as its boundary.
-    const start = runs[r] > 0 && text.charCodeAt(runs[r] - 1) === BACKSLASH && isEscapeLetter(text.charCodeAt(runs[r])) ? runs[r] + 1 : runs[r];
+    const start = runs[r] > 0 && text.charCodeAt(runs[r] - 1) === BACKSLASH && isEscapeLetter(text.charCodeAt(runs[r])) ? runs[r] + 1 : afterSgrText(text, runs[r]);
     const end = runs[r + 1];
     // Hits are in order of their end; those ending before this run are in no later run either.
     while (h < hits.length && hits[h + 1] <= start) h += 2;
@@ -3034,7 +3051,8 @@ export function isSecretName(name: string): boolean {
   if (/^(?:transaction|merchant)Key$/.test(name) || /vendor[_-]?auth[_-]?code$/i.test(name)) return true;
   // Steamworks' encrypted app ticket key (`k_rgubEncryptedAppTicketKey`: pass 239 F5), PlayFab's `SessionTicket` (F12); Z-Stack's
   // trust center link key seed (`tclk_seed` of a Zigbee coordinator's backup: pass 238 S13), Thread's `PSKc` (S40).
-  if (/ticket[_-]?key$|^session[_-]?ticket$|(?:^|_)tclk(?:[_-]?seed)?$|^pskc$/i.test(name)) return true;
+  // (Not Jira's `ticketKey`, `ticket_key`: an issue's key, `PLAT-14160`: adv245 L6.)
+  if (/app[_-]?ticket[_-]?key$|^session[_-]?ticket$|(?:^|_)tclk(?:[_-]?seed)?$|^pskc$/i.test(name)) return true;
   // SAP Commerce's initial passwords by user (`initialpassword.admin=…` in local.properties: pass 221 F24).
   if (/^initialpassword\.[\w-]{1,64}$/i.test(name)) return true;
   // Grafana's datasource headers (`secureJsonData: httpHeaderValue1: Bearer …`: adv16 D16): an encrypted field by design.
@@ -3856,8 +3874,6 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple ?? v.groups!.tripleBelow ?? v.groups!.literalBelow ?? v.groups!.cdata;
   let value = quoted ?? v.groups!.escaped ?? v.groups!.deep ?? v.groups!.pyrepr ?? v.groups!.secret;
   if (value === undefined || (isLookAlike(value, PASSWORD_NAME.test(name)) && !(PIN_DIGITS.test(value) && isHsmPin(name, text, from)))) return e;
-  // PayPal's checkout `token=` is its order's id (`checkoutnow?token=G81HVZYM0X34R1AWT`, `EC-…` in the classic API: pass 237 L5).
-  if (name === 'token' && PAYPAL_ORDER_ID.test(value)) return e;
   // A key of a Secret named where the password is (Helm's `passwordSecretKey: admin-password`, `existingSecretPasswordKey:
   // password`: pass 207 L25): a secret's name as a lower-case identifier under a name that ends in a key's, no password.
   if (quoted === undefined && KEY_NAMING_NAME.test(name) && isNameOfSecret(value)) return e;
@@ -3940,6 +3956,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (quoted === undefined && value.length > 1 && value.endsWith(')') && !value.includes('(') && (text.charCodeAt(k - 1) === 0x28 || openParenBefore(text, k))) value = value.slice(0, -1);
   // Apache HttpClient's wire log writes a line's end as `[\r][\n]` (`>> "X-Api-Key: …[\r][\n]"`: 141 F14): its `[` is the log's.
   if (quoted === undefined && value.length > 1 && value.endsWith('[') && /^\\[rn]\]/.test(text.slice(s + cookieName + value.length, s + cookieName + value.length + 3))) value = value.slice(0, -1);
+  // PayPal's checkout `token=` is its order's id (`checkoutnow?token=G81HVZYM0X34R1AWT`, `EC-…` in the classic API, before
+  // `&PayerID=`: pass 237 L5, adv245 L4).
+  if (name === 'token' && PAYPAL_ORDER_ID.test(value)) return e;
   out.push({ start: s + cookieName, end: s + cookieName + value.length, kind: bareAuth ? (isBasicAuthBase64(value) ? 'docker registry auth' : 'password') : kindOfName(name), byContext: true });
   if (quoted === undefined && v.groups!.secret !== undefined) continuedLines(text, s + cookieName + value.length, kindOfName(name), out);
   // A Google app password written as Google shows it, four groups of four letters (`spring.mail.password=qgvv tlnb dgxr xzha` in a
@@ -5061,6 +5080,8 @@ const DICT_OPEN = /\{[ \t\r\n]*/y;
  * the dict's end or the line's.
  */
 const DICT_KEY_ITEM = /(?:[\w./-]{1,256}-(?:\d{1,9}-)?)?[ \t]*(?:(?<q>["'])(?<k>[^"'\s\\]{1,512})\k<q>|(?<u>[A-Za-z_$][\w$]{15,511}))[ \t]*:[ \t]*(?:"(?<v>[^"\n]{0,512})"|'(?<v2>[^'\n]{0,512})'|[^,}\n]{1,512})[ \t]*(?<after>,[ \t\r]*\n?|\r?\n|\})/dy;
+/** A Matrix dict's key that names a public key (`ed25519:<device>`, `curve25519:…`, `signed_curve25519:…`) or a user (`@u:server`). */
+const MATRIX_PUBLIC_KEY_ENTRY = /^(?:(?:signed_)?curve25519|ed25519):|^@[\w.=/+-]{1,255}:[\w.-]{1,255}$/;
 /** A dict's key that is a secret is 16 characters and up (a token; the dict's names are shorter as a rule). */
 const MIN_DICT_KEY_SECRET = 16;
 /** A dict's value that is itself a key (hex or base64 of 16 bytes and up): the dict's keys then name them (KEY_VALUED_DICT). */
@@ -5077,6 +5098,14 @@ function dictKeyItems(text: string, from: number, singular: string, out: SecretF
     if (!m) return;
     const key = m.groups!.k ?? m.groups!.u;
     const value = m.groups!.v ?? m.groups!.v2;
+    // Matrix's public keys by their algorithm and device (`"ed25519:XYDIYKDAKM": "<public key>"`) and its users' ids as a dict's
+    // keys (`"@ops-bot4:matrix.acme.io": {…}` of `/keys/query`: adv245 L2): public, each.
+    if (MATRIX_PUBLIC_KEY_ENTRY.test(key)) {
+      at = DICT_KEY_ITEM.lastIndex;
+      if (m.groups!.after === '}') return;
+      while (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x09) at++;
+      continue;
+    }
     // A dict of named keys (Z-Wave JS UI's `"securityKeys": {"S2_Unauthenticated": "<32 hex>", …}`: pass 238 S39): the values.
     if (value !== undefined && KEY_SHAPED_VALUE.test(value)) {
       const [start, end] = m.indices!.groups!.v ?? m.indices!.groups!.v2!;
