@@ -809,6 +809,9 @@ function valueContinuations(text: string, out: SecretFinding[]): void {
 
 /** A line of an INI value's continuation: indented, base64 alone (borg's repokey `key = …` then its lines, a tab each). */
 const INDENTED_BASE64_LINE = /\r?\n[ \t]+(?<v>[A-Za-z0-9+/]{4,4096}={0,2})[ \t]*\r?(?=\n|$)/dy;
+/** A configparser setting's head before its value (`key = `), at most MAX_SETTING_HEAD characters. */
+const SETTING_HEAD = /^[ \t]*[\w.-]{1,64}[ \t]*[=:][ \t]*$/;
+const MAX_SETTING_HEAD = 96;
 /** A base64 value's continuation lines read at most (a 2 KB key in 80-character lines). */
 const MAX_BASE64_CONTINUATION_LINES = 64;
 /** The value's own base64 (its first line), which continuation lines extend. */
@@ -820,6 +823,9 @@ const BASE64_VALUE = /^[A-Za-z0-9+/]{16,4096}={0,2}$/;
  */
 function indentedBase64Lines(text: string, f: SecretFinding, out: SecretFinding[]): void {
   if (!BASE64_VALUE.test(text.slice(f.start, f.end))) return;
+  // The value's line is its setting's (`key = …`); a heredoc's or a list's lines are found by their own rules.
+  const lineStart = text.lastIndexOf('\n', f.start - 1) + 1;
+  if (f.start - lineStart > MAX_SETTING_HEAD || !SETTING_HEAD.test(text.slice(lineStart, f.start))) return;
   let at = f.end;
   for (let n = 0; n < MAX_BASE64_CONTINUATION_LINES; n++) {
     INDENTED_BASE64_LINE.lastIndex = at;
