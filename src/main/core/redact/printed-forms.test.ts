@@ -5195,6 +5195,7 @@ describe("session 40: the closing attack adv219's fixes", () => {
       ['grep -rn SetBasicAuth internal/', `internal/push.go:13:\treq.SetBasicAuth("grafana-agent", "${p2}")\n`, [p2]],
       ['tail -n 2 logs/payments.log', '2024/12/06 charge req=&{Amount:4599 Card:{Number:5545168117988648 ExpMonth:9 ExpYear:2027 CVC:445}}\n', ['5545168117988648']],
       ['tail -n 6 .bash_history', 'softhsm2-util --init-token --slot 0 --label ca --pin 48213377 --so-pin 21818308\n', ['48213377', '21818308']],
+      ['cat -A nas-borg/config', `[repository]$\nkey = hqlhbGdvcml0aG2mc2hhMjU2pGRh${s(AN, 40)}$\n^I${enc.slice(0, 40)}$\n^Ic2lvbgE=$\n`, [enc.slice(0, 40)]],
     ];
     for (const [cmd, text, values] of cases) {
       const shown = new Redactor().maskCommandOutput(cmd, text);

@@ -791,6 +791,9 @@ function valueContinuations(text: string, out: SecretFinding[]): void {
         if (m.groups!.mark === '$') break;
         at += m[0].length;
       }
+    } else if (q === 0x24 && text.charCodeAt(f.end + 1) === 0x0a) {
+      // `cat -A`'s end mark after the value (`key = hqlh…$`): its continuation lines after it.
+      indentedBase64Lines(text, f, out, f.end + 1);
     } else if (q === 0x0a || (q === 0x0d && text.charCodeAt(f.end + 1) === 0x0a)) {
       // An open double quote on the value's line before it (an odd count of quotes).
       const from = Math.max(text.lastIndexOf('\n', f.start - 1) + 1, f.start - MAX_OPEN_QUOTE_LOOKBACK);
@@ -808,7 +811,8 @@ function valueContinuations(text: string, out: SecretFinding[]): void {
 }
 
 /** A line of an INI value's continuation: indented, base64 alone (borg's repokey `key = …` then its lines, a tab each). */
-const INDENTED_BASE64_LINE = /\r?\n[ \t]+(?<v>[A-Za-z0-9+/]{4,4096}={0,2})[ \t]*\r?(?=\n|$)/dy;
+// `cat -A` writes the tab as `^I` and marks the line's end with `$` (adv245 F10).
+const INDENTED_BASE64_LINE = /\r?\n(?:[ \t]+|(?:\^I)+)(?<v>[A-Za-z0-9+/]{4,4096}={0,2})\$?[ \t]*\r?(?=\n|$)/dy;
 /** A configparser setting's head before its value (`key = `), at most MAX_SETTING_HEAD characters. */
 const SETTING_HEAD = /^[ \t]*[\w.-]{1,64}[ \t]*[=:][ \t]*$/;
 const MAX_SETTING_HEAD = 96;
@@ -821,12 +825,12 @@ const BASE64_VALUE = /^[A-Za-z0-9+/]{16,4096}={0,2}$/;
  * A base64 value continued on indented lines below its line (Python configparser's multi-line values: borg's repository
  * `config`, `key = hqlhbGdv…` then `\t<80 characters>` lines: pass 241 F6): each line is the value's.
  */
-function indentedBase64Lines(text: string, f: SecretFinding, out: SecretFinding[]): void {
+function indentedBase64Lines(text: string, f: SecretFinding, out: SecretFinding[], from = f.end): void {
   if (!BASE64_VALUE.test(text.slice(f.start, f.end))) return;
   // The value's line is its setting's (`key = …`); a heredoc's or a list's lines are found by their own rules.
   const lineStart = text.lastIndexOf('\n', f.start - 1) + 1;
   if (f.start - lineStart > MAX_SETTING_HEAD || !SETTING_HEAD.test(text.slice(lineStart, f.start))) return;
-  let at = f.end;
+  let at = from;
   for (let n = 0; n < MAX_BASE64_CONTINUATION_LINES; n++) {
     INDENTED_BASE64_LINE.lastIndex = at;
     const m = INDENTED_BASE64_LINE.exec(text);
