@@ -94,6 +94,8 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'totp' },
   { word: 'pwd' },
   { word: 'pswd' },
+  // GitLab's `gitlab-secrets.json` keys (`db_key_base`, `otp_key_base`, `encrypted_settings_key_base`: adv246 F39).
+  { word: 'key_base' },
   { word: 'secret' },
   { word: 'token' },
   { word: 'auth', unless: /ors?\b/iy },
@@ -947,6 +949,11 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: [' 7 '], needs: /\b(?:password|secret|key|md5)[ \t]+7[ \t]+[0-9A-F]{4}/, re: /\b(?:password|secret|key|md5)[ \t]+7[ \t]+(?<secret>[0-9A-F]{4,256})\b/g },
   // NX-OS's type 7 is letters shifted, quoted (`tacacs-server host 10.0.0.5 key 7 "fewhg123"`, `key 7 "…"` of a server group).
   { kind: 'password', keywords: [' 7 "'], re: /\b(?:password|secret|key|md5)[ \t]+7[ \t]+"(?<secret>[^"\s]{4,256})"/g },
+  // fetchmail's `user "…" pass "…"` (its short keyword: adv246 F22); a NickServ IDENTIFY sent by a client's config (irssi's
+  // `autosendcmd = "/msg NickServ IDENTIFY nick pw;…"`: F23); chrony's and ntpd's keys files (`2 SHA256 HEX:<hex>`: F25).
+  { kind: 'password', keywords: ['pass "', "pass '"], re: /\buser(?:name)?[ \t]+(?:"[^"\n]{1,256}"|'[^'\n]{1,256}'|\S{1,256})[ \t]+pass[ \t]+(?:"(?<secret>[^"\n]{1,256})"|'(?<secret2>[^'\n]{1,256})')/g },
+  { kind: 'password', keywords: ['identify '], needs: /nickserv[ \t]+identify[ \t]/i, re: /\bNickServ[ \t]+IDENTIFY[ \t]+(?:[^\s";]{1,64}[ \t]+)?(?<secret>[^\s";]{4,256})/gi, guard: true },
+  { kind: 'ntp key', keywords: ['hex:', 'ascii:'], re: /^[ \t]*\d{1,5}[ \t]+(?:MD5|SHA1|SHA256|SHA384|SHA512|SHA3-\d{3}|AES128|AES256|CMAC|M)[ \t]+(?:HEX|ASCII):(?<secret>\S{4,256})/gim },
   // A YouTube stream key (five groups of four: `"key": "urvw-f0cm-kqes-k4z9-wdwj"` of OBS's service.json found by `grep -rn`, no
   // server beside it: pass 239 F14).
   { kind: 'stream key', keywords: ['"key"'], re: /"key"[ \t]*:[ \t]*"(?<secret>(?=[a-z0-9-]{0,23}\d)[a-z0-9]{4}(?:-[a-z0-9]{4}){4})"/g },

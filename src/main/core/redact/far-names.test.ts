@@ -1249,6 +1249,13 @@ describe('values named from afar', () => {
   `${'"a".toCharArray() '.repeat(50_000)}`,
   `${'SetBasicAuth("a", '.repeat(50_000)}`,
   `${'addAP("a", '.repeat(80_000)}`,
+  // The stop check's: RFC 5424 headers, honcho's time before a name, paths without numbers, fetchmail, NickServ, chrony.
+  `${'<189>1 a b c d e [x] <189>1 a b '.repeat(35_000)}`,
+  `${'10:02:12 a.1 | 10:02:12 a.1 | key a1!b\n'.repeat(25_000)}`,
+  `${'a/b.c: a/b.c: set psksecret x\n'.repeat(35_000)}`,
+  `${'user "a" pass "'.repeat(70_000)}`,
+  `${'NickServ IDENTIFY a '.repeat(50_000)}`,
+  `${'1 SHA1 HEX:'.repeat(90_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -5210,4 +5210,33 @@ describe("session 40: the closing attack adv219's fixes", () => {
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
+
+  it('masks what the stop check adv246 found: grep -T and grep -r without numbers, honcho and swarm prefixes, short-monotonic and RFC 5424 syslog, Rust colour codes, GitLab key bases, fetchmail, NickServ, chrony keys', () => {
+    const [p1, p2, p3] = [pw(), pw(), pw()];
+    const enc = s(B64, 40) + '==';
+    const glpat = `glpat-${s(AN, 20)}`;
+    const hex = s(HEX, 128);
+    const cases: [string, string, string[]][] = [
+      ["grep -rnT -e 'set psksecret' configs/", `configs/fw-hq.conf:  9:\t        set psksecret ENC ${enc}\n`, [enc]],
+      ['tail -n 20 logs/provision.log', `10:02:11 provision.1 |     edit "hq"\n10:02:12 provision.1 |         set psksecret "${p1}"\n`, [p1]],
+      ['cat netpush.journal.txt', `[ 81234.553417] mgmt01 netpush[2211]: tacacs server a\n[ 81234.553417] mgmt01 netpush[2211]:  key ${p2}\n`, [p2]],
+      ['tail -n 15 remote/fw-cfgsync.log', `<189>1 2024-12-06T10:00:01.512433+00:00 fw-cfgsync cfgsync 3321 - -         set psksecret ENC ${enc}\n`, [enc]],
+      ['cat fwbackup.service.log', `fwbackup.1.q8v2ndk1lz7wx3m0c9hj4r5te@swarm-w2    |         set psksecret ENC ${enc}\n`, [enc]],
+      ["grep -r -e 'set psksecret' backups/", `backups/fgt-store-014.conf:        set psksecret ENC ${enc}\nbackups/fgt-store-015.conf:        set passwd ENC ${enc}\n`, [enc]],
+      ['tail -n 16 target/test-run.log', `  left: "\\u{1b}[1mgitlab:\\u{1b}[0m \\u{1b}[33m${glpat}\\u{1b}[0m\\n"\n`, [glpat]],
+      ["jq '.gitlab_rails' gitlab-secrets.json", `{\n  "db_key_base": "${hex}",\n  "otp_key_base": "${hex}x"\n}\n`, [hex]],
+      ['cat .fetchmailrc', `poll pop.gmx.net proto POP3 user "ops-archive@gmx.de" pass "${p3}" is ops here options ssl\n`, [p3]],
+      ['grep -n autosendcmd .irssi/config', `4:    autosendcmd = "/msg NickServ IDENTIFY deploybot ${p1};wait 2000";\n`, [p1]],
+      ['cat etc/chrony/chrony.keys', `1 SHA1 HEX:${s(HEX, 40).toUpperCase()}\n3 MD5 ASCII:${p2}\n`, [p2]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    const kept: [string, string][] = [
+      ['cat notes.md', 'see src/app.ts: the entry point\nand docs/README.md: the manual\n'],
+      ['cat chat.log', '10:02:12 alice | hello there\n10:02:13 bob | IDENTIFY the user first\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
 });

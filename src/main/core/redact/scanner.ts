@@ -2013,7 +2013,8 @@ function dataBlockStart(buf: Buffer, n: number): number {
 
 const BACKSLASH = 0x5c;
 /** An SGR colour code's text before a run (`\u001b[1m`, `\033[0;33m`, `cat -v`'s `^[[2m`): its escape's spelling, `[`, the numbers. */
-const SGR_TEXT_BEFORE = /(?:\\u001[bB]|\\x1[bB]|\\033|\\e|\^\[|\x1b)\[(?:\d{1,3};){0,4}$/;
+// (Rust's Debug writes it `\u{1b}`: adv246 F10.)
+const SGR_TEXT_BEFORE = /(?:\\u001[bB]|\\u\{1[bB]\}|\\x1[bB]|\\033|\\e|\^\[|\x1b)\[(?:\d{1,3};){0,4}$/;
 /** Characters read back for SGR_TEXT_BEFORE. */
 const SGR_LOOKBACK = 24;
 /**
@@ -3059,6 +3060,8 @@ export function isSecretName(name: string): boolean {
   // a `merchantKey`; Paddle Classic's `vendor_auth_code` (S13), a key, no OAuth code. Not EBICS' `<TransactionKey>` (L27): the
   // order's key encrypted for the bank, as it travels.
   if (/^(?:transaction|merchant)Key$/.test(name) || /vendor[_-]?auth[_-]?code$/i.test(name)) return true;
+  // GitLab's key bases (`db_key_base`, `otp_key_base`, `encrypted_settings_key_base` of gitlab-secrets.json: adv246 F39).
+  if (/(?:^|_)(?:db|otp|encrypted_settings|openid_connect_signing)_key_base$/i.test(name)) return true;
   // Steamworks' encrypted app ticket key (`k_rgubEncryptedAppTicketKey`: pass 239 F5), PlayFab's `SessionTicket` (F12); Z-Stack's
   // trust center link key seed (`tclk_seed` of a Zigbee coordinator's backup: pass 238 S13), Thread's `PSKc` (S40).
   // (Not Jira's `ticketKey`, `ticket_key`: an issue's key, `PLAT-14160`: adv245 L6.)
