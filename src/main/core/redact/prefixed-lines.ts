@@ -10,6 +10,7 @@
  * or `cat -n`'s output costs two scans; the bench's mixed output ~2%).
  */
 import type { SecretFinding } from './finding.js';
+import { indexAt } from './offsets.js';
 
 interface PrefixKind {
   /** A string every line of the kind holds (a fast search finds the candidate lines). */
@@ -90,7 +91,7 @@ export function prefixedLineFindings(text: string, out: SecretFinding[], scan: (
   }
   for (const f of scan(view)) {
     // A finding over several lines is given back a piece a line (the prefixes between stay).
-    let n = lineOf(viewAt, f.start);
+    let n = indexAt(viewAt, f.start);
     for (let s = f.start; s < f.end && n < viewAt.length; n++, s = viewAt[n]) {
       const lineEnd = viewAt[n] + lengths[n];
       const e = Math.min(f.end, lineEnd);
@@ -120,16 +121,4 @@ function firstLineKindLines(text: string, bodies: Map<number, number>): void {
       lineStart = nl + 1;
     }
   }
-}
-
-/** The index of the last line start in `at` (ascending) at or before `offset`. */
-function lineOf(at: number[], offset: number): number {
-  let lo = 0;
-  let hi = at.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (at[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }

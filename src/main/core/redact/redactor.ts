@@ -7,6 +7,7 @@
  * never the value, so the agent knows output was masked rather than broken. The spool keeps the
  * raw bytes for humans (`mish raw`); this is for the agent.
  */
+import { indexAt } from './offsets.js';
 import { scanContextSecrets, scanContextSecretsInBytes, scanSecrets, type ScanReport, type SecretFinding } from './scanner.js';
 import { secretEnvValues } from './quick-check.js';
 import { isBasicKind, LearnedSecrets, MIN_LEARNED_CHARS } from './learned-secrets.js';
@@ -458,17 +459,6 @@ function keepPublicKeys(text: string, found: SecretFinding[]): void {
   found.length = kept;
 }
 
-/** Index of the text (by start offsets) that holds offset `pos`. */
-function indexAt(starts: number[], pos: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= pos) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
 
 /** Replaces the (possibly overlapping) ranges of `text`; overlapping ranges merge and keep the first kind. */
 export function applyMasks(text: string, ranges: SecretFinding[]): string {
