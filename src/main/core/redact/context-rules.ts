@@ -72,7 +72,7 @@ export interface ContextRule {
 // A licence's installation key (MATLAB's silent installer: `fileInstallationKey=<26 groups of 5 digits>`: pass 179).
 // ESP-IDF's NVS key for the station's password (`sta.pswd` in `strings` of a flash dump: pass 238 S18).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|pswd|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data|value))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|priv|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|clear[_-]?text|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key|secret)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|pswd|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data|value))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|priv|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|clear[_-]?text|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key|secret|private|master|wallet)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -426,6 +426,10 @@ export const COMMAND_LINE: ContextRule[] = [
   // digit in it, or a capital after its first letter (the pattern is case-sensitive for that test: with `i`, `[A-Z]` took any letter,
   // and `password is provided`, `… is incorrect` masked their word: pass 177 F15).
   { kind: 'password', keywords: ['pass', 'pw', 'pwd'], sharesNameWords: true, needs: /(?:pass(?:word|phrase|code|wd)?|pwd?) (?:for \S+ )?(?:is|was|has been)\b/i, re: /(?<![\w-])(?:[Pp]ass(?:word|phrase|code|wd)?|PASS(?:WORD|PHRASE|CODE|WD)?|[Pp]wd?|PWD?)(?: (?:for|FOR) [^\s:]{1,64})? (?:is(?: now)?|IS(?: NOW)?|was (?:set|reset|changed) to|has been (?:set|reset|changed) to)(?::)?[ \t]+(?<secret>'[^'\n]{6,256}'|"[^"\n]{6,256}"|(?=[^\s'",;]*\d|[^\s'",;]+[A-Z])[^\s'",;]{8,256})/g, guard: true },
+  // A password that is a number, alone after its name at its line's end (`password=123456`, FreeSWITCH's `<param name="vm-password"
+  // value="932896"/>`, a voicemail PIN: adv246 F14): 4–8 digits. The look-alike guard keeps numbers elsewhere, a password's
+  // name's loosely (mysql's `-P 3306`, `localhost:8080` under a `user:password` comment).
+  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /pass(?:word|wd)["']?[ \t]*(?:[:=][ \t]*["']?|"[ \t]+value=")\d{4,8}/i, re: /(?<![\w-])(?:[\w.-]{0,32}[_.-])?(?:[Pp]ass(?:word|wd)|PASS(?:WORD|WD))(?:["']?[ \t]*[:=][ \t]*["']?|"[ \t]+value=")(?<secret>\d{4,8})(?=["']?(?:[ \t]*\/?>)?[ \t]*[,;]?[ \t]*\r?$)/gm },
   // …in other languages: German's `Passwort … auf X gesetzt`, Portuguese `a senha … é X`, Spanish `la contraseña … es X`, French `le
   // mot de passe … est X` (adv71 F29, F34): the value made (a digit, or a capital after its first letter), 8 characters and up.
   { kind: 'password', keywords: ['pass', 'senha', 'contrase'], sharesNameWords: true, needs: /(?:passwort|kennwort)[^\n]{0,60} auf \S|(?:senha|contraseña|mot de passe)[^\n]{0,60} (?:é|es|est) \S/i, re: /(?:(?:[Pp]asswort|[Kk]ennwort)[^\n]{0,60}? auf[ \t]+(?<secret>(?=\S*\d|\S+[A-Z])\S{8,256})(?=[ \t]+(?:gesetzt|geändert|zurückgesetzt))|(?:senha|contraseña|mot de passe)[^\n]{0,60}? (?:é|es|est)(?: :)?[ \t]+(?<secret2>(?=[^\s,;]*\d|[^\s,;]+[A-Z])[^\s,;]{8,256}))/gi, guard: true },
@@ -474,7 +478,7 @@ export const COMMAND_LINE: ContextRule[] = [
   // Windows remote shells' passwords (PowerShell's Get-History: `winrs -u:DOMAIN\\user -p:pw`, `PsExec64.exe \\\\host -u u -p pw`: adv26 F23);
   // ssh-keygen's old and new passphrases (`-P old -N new`, not `-N ''`), unrar / rar / 7z's attached `-ppw` (F28).
   { kind: 'password on command line', keywords: ['winrs', 'psexec'], needs: /\b(?:winrs|psexec(?:64)?)\b/i, re: /\b(?:winrs\b[^\n|;&]{0,1024}?[ \t]-p(?:assword)?:|psexec(?:64)?(?:\.exe)?\b[^\n|;&]{0,1024}?[ \t]-p[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi, guard: true },
-  { kind: 'passphrase on command line', keywords: ['ssh-keygen'], needs: /[ \t]-[PN][ \t]/, re: /(?<=\bssh-keygen\b[^\n|;&]{0,512}?)[ \t]-[PN][ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?!['"]{2})[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'passphrase on command line', keywords: ['ssh-keygen'], needs: /[ \t]-[PN][ \t]/, re: /[ \t]-[PN](?<=\bssh-keygen\b[^\n|;&]{0,512}?[ \t]-[PN])[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?!['"]{2})[^\s'"-][^\s'"]*)/g, guard: true },
   { kind: 'password on command line', keywords: ['rar ', '7z ', '7za '], needs: /\b(?:un)?rar|7za?\b/, re: /\b(?:(?:un)?rar|7za?)[ \t]+[a-z][^\n|;&]{0,1024}?[ \t]-p(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   // Hex's organization key (`mix hex.organization auth acme --key K`, adv27 F24); Elixir Req's auth tuple (`auth: {:basic, "u:pw"}`,
   // `{:bearer, "t"}`: F38); `dotnet user-jwts key`'s signing key (F39); Quarkus' `config encrypt` (the secret and the generated key: F42).
@@ -537,7 +541,7 @@ export const COMMAND_LINE: ContextRule[] = [
   // A PKCS#11 URI's PIN (`pkcs11:token=…;object=…?pin-value=…`: adv219 F34); softhsm2-util's and pkcs11-tool's PINs (F35), each
   // of them on the line (`--pin … --so-pin …`: adv245 F49).
   { kind: 'password', keywords: ['pin-value='], re: /[?;&]pin-value=(?<secret>[^;&"'\s]{1,256})/g },
-  { kind: 'password on command line', keywords: ['softhsm2-util', 'pkcs11-tool', 'p11tool'], re: /(?<=\b(?:softhsm2-util|pkcs11-tool|p11tool)\b[^\n|;&]{0,1024}?)[ \t]--(?:so-)?pin(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$])[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['softhsm2-util', 'pkcs11-tool', 'p11tool'], re: /[ \t]--(?:so-)?pin(?<=\b(?:softhsm2-util|pkcs11-tool|p11tool)\b[^\n|;&]{0,1024}?[ \t]--(?:so-)?pin)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$])[^\s'"]+)/g },
   // A game server's RCON clients (`mcrcon -H 127.0.0.1 -P 25575 -p …` in a unit's ExecStop: blind pass 217 F10; ARRCON's `-p`):
   // `-P` is the port.
   // FreeSWITCH's `fs_cli -H … -P 8021 -p …` (pass 215 F8, F9), SIPp's `-au user -ap …` (F37).
@@ -763,7 +767,7 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /[ \t]-(?:(?:src|dest)?(?:store|key)pass|key(?:store|alias)Pass)[ \t]/, re: /(?<=[ \t])-(?:(?:src|dest)?(?:store|key)pass|key(?:store|alias)Pass)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
   // IBM GSKit's key database tools (IBM MQ's `runmqakm`, `runmqckm`, `gsk8capicmd_64`, WebSphere's `ikeycmd`): `-pw pw`, `-new_pw pw`
   // (adv172 F31: a shell history's `runmqakm -cert -list -db key.kdb -pw …`); each of them on the line (`-changepw -pw old -new_pw new`).
-  { kind: 'password on command line', keywords: ['runmqakm', 'runmqckm', 'gsk8capicmd', 'gsk7capicmd', 'gskcapicmd', 'ikeycmd'], re: /(?<=\b(?:runmq[ac]km|gsk[78]?capicmd(?:_64)?|ikeycmd)\b[^\n|;&]{0,1024}?)[ \t]-(?:new_)?pw[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['runmqakm', 'runmqckm', 'gsk8capicmd', 'gsk7capicmd', 'gskcapicmd', 'ikeycmd'], re: /[ \t]-(?:new_)?pw(?<=\b(?:runmq[ac]km|gsk[78]?capicmd(?:_64)?|ikeycmd)\b[^\n|;&]{0,1024}?[ \t]-(?:new_)?pw)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
   // WebLogic's WLST (adv172 F11): `connect('weblogic', 'pw', 't3://admin:7001')` takes the user and the password by position
   // before the admin server's URL; `nmConnect('nodemanager', 'pw', host, port, …)` by position too. The user and the URL may be a
   // script's variables (`connect(adminUser, 'pw', adminUrl)`: session 34's own attack).
@@ -1428,7 +1432,7 @@ export const FILES: ContextRule[] = [
   // `spark.conf.set("…", "…")`: adv86 F35), beside the account key's rule above.
   { kind: 'azure client secret', keywords: ['oauth2.client.secret'], re: /oauth2\.client\.secret(?:\.[A-Za-z0-9-]+){0,8}["']?(?:<\/name>[ \t]*<value>|[ \t]*[,=:][ \t]*["']?|[ \t]+)(?<secret>[A-Za-z0-9~._-]{16,256})/g, guard: true },
   // An HTML form's password field with its value filled in (a saved page, a server-rendered form in a test log).
-  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /type=["']?password[\s\S]*value=|value=[\s\S]*type=["']?password/i, re: /<input\b(?=[^>]*\btype=["']?password\b)[^>]*?\bvalue=["'](?<secret>[^"'\n]+)(?=["'])/gi, guard: true },
+  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /<input\b[^>]{0,1024}?\btype=["']?password/i, re: /<input\b(?=[^>]{0,1024}?\btype=["']?password\b)[^>]{0,1024}?\bvalue=["'](?<secret>[^"'\n]+)(?=["'])/gi, guard: true },
   // Redis `AUTH [user] password` at a redis-cli prompt or in a MONITOR / protocol log; SMTP `AUTH PLAIN <base64>` (a mail client's debug log,
   // Python smtplib's `send: 'AUTH PLAIN …\r\n'`: adv81 F56).
   { kind: 'password', keywords: ['auth ', 'auth"'], needs: /AUTH"?[ \t]/, re: /(?:^|[>\]][ \t]*|send: b?')(?:AUTH|"AUTH")[ \t]+(?:"?[^\s"]+"?[ \t]+)?(?!"?(?:PLAIN|LOGIN|CRAM-MD5|DIGEST-MD5|XOAUTH2|OAUTHBEARER|NTLM|GSSAPI)[ \t]*\r?$)"?(?<secret>[^\s"]+?)(?="?[ \t]*\r?$|\\r\\n'[ \t]*\r?$)/gm, guard: true },

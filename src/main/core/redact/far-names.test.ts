@@ -1256,6 +1256,23 @@ describe('values named from afar', () => {
   `${'user "a" pass "'.repeat(70_000)}`,
   `${'NickServ IDENTIFY a '.repeat(50_000)}`,
   `${'1 SHA1 HEX:'.repeat(90_000)}`,
+  // Session 43's: word diffs, diff -y's gutter, Tilt's and Skaffold's prefixes, NULs, numeric passwords, an HTML password field
+  // without its `>` (its test ran 29 s a megabyte before), Heroku's prefix, `%5F`, YAML tags, KeePass pairs, minisign keys.
+  `--- a/x\n+++ b/x\n${'[-a {+b '.repeat(120_000)}`,
+  `--- a/x\n+++ b/x\n${'add password x [-{a}-]{+{b}+}\n'.repeat(30_000)}`,
+  `${'a |\tb\n'.repeat(150_000)}`,
+  `${'x >\t'.repeat(200_000)}`,
+  `${'api │ key a1!b\n'.repeat(60_000)}`,
+  `${'[a b] key a1!b\n'.repeat(60_000)}`,
+  `${'a\0-p\0'.repeat(150_000)}`,
+  `${'password=1234 '.repeat(70_000)}`,
+  `${'<param name="vm-password" value="'.repeat(30_000)}`,
+  `${'<input type=password value="'.repeat(35_000)}`,
+  `${'2024-12-06T10:00:01.123456+00:00 app[web.1]: key a1!b\n'.repeat(20_000)}`,
+  `${'a%5Fkey=%5F'.repeat(90_000)}`,
+  `${'  s: !!binary |\n'.repeat(60_000)}`,
+  `${'<Key>Password</Key>\n<Value '.repeat(35_000)}`,
+  `${'RWRTY0Iy'.repeat(120_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

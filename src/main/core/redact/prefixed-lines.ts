@@ -22,12 +22,20 @@ interface PrefixKind {
 /** An ISO timestamp a log tool writes after its prefix (`docker compose logs -t`, `kubectl logs --timestamps`). */
 const TIMESTAMP = String.raw`(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d) )?`;
 const KINDS: PrefixKind[] = [
-  { mark: ']: ', re: new RegExp(String.raw`[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d [\w.-]{1,128} [\w.@/-]{1,128}\[\d{1,10}\]: ${TIMESTAMP}`, 'y') },
+  // (Or Heroku's `2024-12-06T10:00:01.123456+00:00 app[web.1]: `: one word before the brackets, an ISO time first: session 42's
+  // final attack.)
+  { mark: ']: ', re: new RegExp(String.raw`(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d [\w.-]{1,128} [\w.@/-]{1,128}\[\d{1,10}\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d) [\w.-]{1,64}\[[\w.-]{1,64}\]): ${TIMESTAMP}`, 'y') },
   { mark: '[pod/', re: new RegExp(String.raw`\[pod\/[^\s\]]{1,253}\] ${TIMESTAMP}`, 'y') },
   // (`| `, not ` | `: V8 finds a needle led by a rare character five times faster than one led by a blank.)
   // (A time before the name: honcho's and foreman's `10:02:12 web.1 | `; a swarm task's `name.1.id@node    | `: adv246 F2, F7.)
   { mark: '| ', re: new RegExp(String.raw`(?:\d\d:\d\d:\d\d )?[A-Za-z0-9][\w.@-]{0,127}[ \t]{1,32}\| ${TIMESTAMP}`, 'y') },
   { mark: '\t', re: / {0,8}\d{1,9}\t/y },
+  // `diff -y`'s right column, after its gutter's `|` (changed) or `>` (added) and a tab (adv246 F3: a FortiGate's new `set
+  // psksecret` beside the old one); an unchanged line's right column is its left one, read at the line's start.
+  { mark: '|\t', re: /[^\n]{0,1024}?[ \t]\|\t/y },
+  { mark: '>\t', re: /[^\n]{0,1024}?[ \t]>\t/y },
+  // Tilt's `api │ ` (a box-drawing bar, not `|`: the final attack of session 42).
+  { mark: '│ ', re: /[A-Za-z0-9][\w.@:-]{0,127}[ \t]{0,32}│ /y },
 ];
 /**
  * Prefixes a colon or a blank marks, which every text holds: read on every line when the output's first lines have them (they
@@ -38,15 +46,18 @@ const KINDS: PrefixKind[] = [
  * the first lines so (a count before a word, `uniq -c`'s, is one line's).
  */
 const FIRST_LINE_KINDS: { re: RegExp; all: boolean }[] = [
-  // (`grep -T` aligns the number and ends the prefix with a tab: `file:  9:\t`: adv246 F1.)
-  { re: /(?:[^:\n]{1,256}[:-])? {0,8}\d{1,9}[:-](?!\d\d[-/ T:.,])\t?/y, all: false },
-  // grep -r without -n: a path's `file:` on every first line (`backups/fgt.conf:`: adv246 F8).
-  { re: /[^\s:]{0,256}[/.][^\s:]{0,256}:(?=[ \t])/y, all: true },
+  // (A line's first kind wins: the logs' own formats before grep's, whose `file:N:` a log's time also has, `…T10:00:01+0000`.)
   // (journald's `-o short-monotonic`, `[ 81234.553417] host unit[pid]: `: adv246 F5.)
   { re: new RegExp(String.raw`(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{1,9})?|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)|\[ {0,8}\d{1,9}\.\d{6}\]) [\w.-]{1,128} [\w.@/()-]{1,128}(?:\[\d{1,10}\])?: ${TIMESTAMP}`, 'y'), all: false },
   // RFC 5424's header (`<189>1 2024-12-06T10:00:01Z host app procid msgid - `: adv246 F6).
   { re: /<\d{1,3}>1 \S{1,64} \S{1,255} \S{1,48} \S{1,128} \S{1,32} (?:-|(?:\[[^\]\n]{0,512}\])+) ?/y, all: false },
   { re: /\^?[0-9a-f]{7,40} (?:[^\s()]{1,256} )?\([^()\n]{1,256}? \d{1,9}\) /y, all: false },
+  // (`grep -T` aligns the number and ends the prefix with a tab: `file:  9:\t`: adv246 F1. Not a time's `10:00:01+0000`, `…01Z`.)
+  { re: /(?:[^:\n]{1,256}[:-])? {0,8}\d{1,9}[:-](?!\d\d[-/ T:.,+Z])\t?/y, all: false },
+  // grep -r without -n: a path's `file:` on every first line (`backups/fgt.conf:`: adv246 F8).
+  { re: /[^\s:]{0,256}[/.][^\s:]{0,256}:(?=[ \t])/y, all: true },
+  // Skaffold's `[api-7d9f app] ` (a pod's and its container's names in brackets) on every first line (`[INFO] ` has one word).
+  { re: /\[[a-z0-9][a-z0-9.-]{0,252} [a-z0-9][a-z0-9-]{0,62}\] /y, all: true },
   // (The number's own separator only, one or two blanks: the line's indent stays its own.)
   { re: / {0,8}\d{1,9} {1,2}(?=\S| )/y, all: true },
 ];

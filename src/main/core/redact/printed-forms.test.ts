@@ -5249,4 +5249,49 @@ describe("session 40: the closing attack adv219's fixes", () => {
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
+
+  it("masks session 42's final attack and adv246's last leaks: short-iso journald, Heroku, Tilt and Skaffold prefixes, diff -y's right column, git's word diff, NUL-separated argv, api%5Fkey, op --fields password, sed of a YAML key, KeePass pairs, numeric passwords, minisign keys, tagged YAML blocks", () => {
+    const [p1, p2, p3, p4] = [pw(), pw(), pw(), pw()];
+    const enc = s(B64, 40) + '==';
+    const hex = s(HEX, 40);
+    const key = s(AN, 32);
+    // minisign's secret key: `Ed`, `Sc`, `B2`, then 152 bytes (salt, limits, the key), base64.
+    const minisign = Buffer.concat([Buffer.from('EdScB2'), Buffer.from(s(HEX, 304), 'hex')]).toString('base64');
+    const cases: [string, string, string[]][] = [
+      ['journalctl -o short-iso -u fgt', `2024-12-06T10:00:01+0000 mgmt fgt[1]:     edit "a"\n2024-12-06T10:00:01+0000 mgmt fgt[1]:         set psksecret ${p1}\n`, [p1]],
+      ['heroku logs --tail', `2024-12-06T10:00:01.123456+00:00 app[web.1]:   key ${p2}\n2024-12-06T10:00:02.123456+00:00 app[web.1]: ok\n`, [p2]],
+      ['tilt logs', `api │ set psksecret ENC ${enc}\napi │ next\n`, [enc]],
+      ['skaffold dev', `[api-7d9f app] set psksecret ENC ${enc}\n[api-7d9f app] ok\n`, [enc]],
+      ['cat q.txt', `https://api.example.com/v1?api%5Fkey=${key}&x=1\n`, [key]],
+      ['op item get db --fields password', `${p3}\n`, [p3]],
+      ['sed -n "s/^api_key: //p" cfg.yml', `${hex}\n`, [hex]],
+      ['diff -y -W 200 a.conf b.conf', `        set remote-gw 192.0.2.50\t\t\t      |\t        set psksecret ENC ${enc}\n`, [enc]],
+      ['git diff --word-diff', `--- a/.cloginrc\n+++ b/.cloginrc\n@@ -1,3 +1,3 @@\nadd password    core-sw*        [-{${p1}}        {${p2}}-]{+{${p3}}        {${p4}}+}\n`, [p1, p2, p3, p4]],
+      ['cat proc/4388/cmdline', `sshpass\0-p\0${p4}\0rsync\0-a\0/srv/\0`, [p4]],
+      ['cat export.xml', `\t\t\t\t\t<Key>Password</Key>\n\t\t\t\t\t<Value ProtectInMemory="True">${p1}</Value>\n`, [p1]],
+      ["grep -rn password conf/directory/", `conf/directory/default/1001.xml:5:      <param name="vm-password" value="932896"/>\n`, ['932896']],
+      ['cat .minisign/minisign.key', `untrusted comment: minisign encrypted secret key\n${minisign}\n`, [minisign]],
+      ['cat config/settings.yml', `mailer:\n  dkim_private_seed: !!binary |\n    ${s(B64, 64)}\n  from: ops\n`, []],
+    ];
+    for (const [cmd, text, values] of cases) {
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+      expect(shown, cmd).toContain('[masked: ');
+    }
+    // NULs read as blanks end a value: the words after it stay.
+    expect(new Redactor().maskCommandOutput('cat proc/1/cmdline', `/usr/bin/mysql\0--password=${p2}\0-h\0db\0`)).toBe('/usr/bin/mysql\0--password=[masked: password]\0-h\0db\0');
+    const kept: [string, string][] = [
+      ['mvn package', '[INFO] Building app 1.0\n[INFO] BUILD SUCCESS\n'],
+      ['cat notes.txt', '[todo list] buy milk\n[done list] call bob\n'],
+      ['diff -y a b', 'port 8080\t\t\t\t      |\tport 8081\n'],
+      ['git diff --word-diff', '--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\nRun [-npm test-]{+npm run test+} first.\n'],
+      ['tilt logs', 'api │ listening on :8080\napi │ ready\n'],
+      ['cat cfg', 'password_min_length: 8\npassword_expiry_days=90\nmysql -h db -P 3306 -e "select 1"\nrandom_seed: 1234\n'],
+      ['op item get db --fields username', 'ci-bot\n'],
+      ['sed -n "s/^host: //p" cfg.yml', 'db.internal\n'],
+      ['cat minisign.pub', 'untrusted comment: minisign public key 2D8A4F3C1B2E9F70\nRWRwn+IbGa7JLR/CEd/a+0VGk8IxYwaoMt6vP8DVHkaVfSkz7YLdbVSA\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
 });

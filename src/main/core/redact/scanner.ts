@@ -25,6 +25,7 @@ import { madeWord } from './look-alikes.js';
 import { isWireguardPrivateBeside, MAX_DERIVATIONS, type DerivationBudget } from './wireguard-pairs.js';
 import { dropDigestCells } from './digest-columns.js';
 import { prefixedLineFindings } from './prefixed-lines.js';
+import { wordDiffFindings } from './word-diff-lines.js';
 import { indexOfAscii } from './low-bytes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
@@ -473,6 +474,10 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   const out: SecretFinding[] = [];
   if (text.length < 3) return out;
   const { hits, runs, bytes } = AUTOMATON.pass(text, MIN_RUN);
+  // NULs between words (`cat /proc/<pid>/cmdline`, `find -print0`: adv246 F36) are read as blanks, the text's length kept, so
+  // its findings' offsets are the text's: `sshpass\0-p\0…` is a command line, and a value ends at its NUL. (A byte search: a
+  // character whose low byte is 0, `─` U+2500, sends it to the text's own.)
+  if (bytes.subarray(0, text.length).indexOf(0) >= 0 && text.includes('\0')) return scanSecrets(text.replaceAll('\0', ' '), report);
   const gates = gatesOf(text, hits);
   // The pass's bytes for byte searches below, while no other pass (a decoded value's scan) has reused them.
   const pass = AUTOMATON.passes;
@@ -492,6 +497,15 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
       prefixedLineFindings(text, out, scanSecrets);
     } finally {
       prefixDepth--;
+    }
+  }
+  // git's `--word-diff` lines, read as the old and the new file had them (a diff: its headers' gate; not the views again).
+  if (gates & GATE_DIFF_FILE && !inWordDiff) {
+    inWordDiff = true;
+    try {
+      wordDiffFindings(text, out, scanSecrets);
+    } finally {
+      inWordDiff = false;
     }
   }
   if (gates & GATE_KEY_BLOCK) out.push(...privateKeyBlocks(text));
@@ -1180,11 +1194,14 @@ function eachLineHolding(text: string, word: string, visit: (start: number, end:
 const UNSPACED_PROMPT_WORDS = ['ароль', 'ło'];
 
 
-/** Is text[i] (after a `%`) the hex of a character that separates a key from its value or quotes it: `%22` `"`, `%27` `'`, `%3A` `:`, `%3D` `=`, `%20` ` `? */
+/**
+ * Is text[i] (after a `%`) the hex of a character that separates a key from its value or quotes it: `%22` `"`, `%27` `'`, `%3A`
+ * `:`, `%3D` `=`, `%20` ` `? Or of one a key's name holds, `%5F` `_` and `%2D` `-` (`?api%5Fkey=…`: session 42's final attack).
+ */
 function separatorEscapeAt(text: string, i: number): boolean {
   const a = text.charCodeAt(i);
   const b = text.charCodeAt(i + 1) | 0x20;
-  return (a === 0x32 && (b === 0x30 || b === 0x32 || b === 0x37)) || (a === 0x33 && (b === 0x61 || b === 0x64));
+  return (a === 0x32 && (b === 0x30 || b === 0x32 || b === 0x37 || b === 0x64)) || (a === 0x33 && (b === 0x61 || b === 0x64)) || (a === 0x35 && b === 0x66);
 }
 
 /**
@@ -1233,6 +1250,8 @@ function percentEncoded(text: string, out: SecretFinding[], scan: (t: string) =>
 /** Prefixed lines' views being scanned (prefixed-lines.ts), and how deep they may nest. */
 let prefixDepth = 0;
 const MAX_PREFIX_DEPTH = 3;
+/** Are a word diff's views being scanned (word-diff-lines.ts: they are not read as one again)? */
+let inWordDiff = false;
 /** Is a quoted-printable block's decoded text being scanned (it is not decoded again)? */
 let inQuotedPrintable = false;
 /** Lines of one quoted-printable block at most (its soft breaks join them): a mail's paragraph; a megabyte is read in blocks. */
@@ -1344,7 +1363,7 @@ const NAMES_A_VALUE = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(NAME_
 /** After a name's word, the rest of a line whose value starts on the next line: a YAML block scalar's indicator (`|`, `>-`), an object's `{` (composer's `"github-oauth": {`) or nothing after `:`. */
 // Or a string in three quotes opened at the line's end (TOML's `password = """`, Python's `SECRET_KEY = """`: adv50 F15, F19), an
 // INI name with its value on the continuation lines (`=` alone), a heredoc (`= <<-EOT`: adv67 F25, F26).
-const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*(?::[ \t]*(?:[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?|\{|\[)?|=[ \t]*(?:"""|'''|(?:[\w.]+\()?<<[-~]?["']?\w+["']?)?[ \t]*)\r?$/;
+const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*(?::[ \t]*(?:(?:!!?[\w/.:-]{0,64}[ \t]+)?[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?|\{|\[)?|=[ \t]*(?:"""|'''|(?:[\w.]+\()?<<[-~]?["']?\w+["']?)?[ \t]*)\r?$/;
 /** After a name's word, the rest of a line that ends with the name (`- name: DB_PASSWORD`): its `value` may be on the next line (pairedValue). */
 const PAIR_NAME_END = /^[\w.-]*["']?[ \t]*,?[ \t]*\r?$/;
 /** The paired value's line: the next, or after up to four other fields of its object (`"Type": "SecureString",` of an SSM parameter). */
@@ -4541,10 +4560,11 @@ const ARRAY_PAIR_VALUE = /["'][ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?:"(?<quoted>(?:[^"\
  * A property list's `<key>NAME</key>` then `<string>value</string>` (a launchd plist's EnvironmentVariables: adv13 B06), the value's
  * line under grep's `-A` prefix or not (`ios/App/Info.plist-7-\t<string>…`: pass 176 F25).
  */
-const PLIST_VALUE = /<\/key>[ \t]*(?:\r?\n(?:[\w./-]{1,256}[:-](?:\d{1,7}[:-])?)?)?[ \t]*<string>(?<v>[^<\n]{1,2048})<\/string>/dy;
+// KeePass's XML export has the same layout: `<Key>Password</Key>` then `<Value ProtectInMemory="True">…</Value>` (adv246 F13).
+const PLIST_VALUE = /<\/key>[ \t]*(?:\r?\n(?:[\w./-]{1,256}[:-](?:\d{1,7}[:-])?)?)?[ \t]*<(?<e>string|value)(?:[ \t][^>\n]{0,128})?>(?<v>[^<\n]{1,2048})<\/\k<e>>/diy;
 
 function plistValue(text: string, k: number, e: number, out: SecretFinding[]): void {
-  if (text.startsWith('<key>', k - 5)) valueFromName(text, k, e, PLIST_VALUE, out);
+  if (text.startsWith('<key>', k - 5) || text.startsWith('<Key>', k - 5)) valueFromName(text, k, e, PLIST_VALUE, out);
 }
 
 /** Hadoop's ABFS / WASB account key property's name, before the account's host. */
@@ -5246,8 +5266,8 @@ function yamlListItems(text: string, from: number, singular: string, out: Secret
   }
 }
 
-/** A YAML block scalar's indicator after `key:` (`|`, `>`, `|-`, `>+2`), nothing but a comment after it on the line. */
-const BLOCK_SCALAR = /[|>][+-]?[1-9]?[+-]?[ \t]*(?:#[^\n]*)?(?=\r?\n)/y;
+/** A YAML block scalar's indicator after `key:` (`|`, `>`, `|-`, `>+2`; a tag before it, `!!binary |`: adv246 F35), nothing but a comment after it on the line. */
+const BLOCK_SCALAR = /(?:!!?[\w/.:-]{0,64}[ \t]+)?[|>][+-]?[1-9]?[+-]?[ \t]*(?:#[^\n]*)?(?=\r?\n)/y;
 /** MongoDB Extended JSON's binary (`mongoexport`: `"signingSecret":{"$binary":{"base64":"…","subType":"00"}}`, adv22 F07): up to the base64's quote. */
 const BSON_BINARY = /\{[ \t]*"\$binary"[ \t]*:[ \t]*\{[ \t]*"base64"[ \t]*:[ \t]*(?=")/y;
 /** In a secret's object, up to its `"value":` (other flat fields before it, no object opened or closed), the value's quote next. */
@@ -5736,7 +5756,8 @@ function kindOfName(name: string): string {
   if (/credential/.test(n)) return 'credential';
   if (/dsn/.test(n)) return 'dsn';
   if (/jwt$/.test(n)) return 'jwt';
-  if (/seed$/.test(n)) return 'totp seed';
+  if (/(?:totp|otp|mfa|2fa)[ _.-]?seed$/.test(n)) return 'totp seed';
+  if (/seed$/.test(n)) return 'seed';
   // A key that signs (`JWT_SIGNING_KEY`, `signingKey`: 133 F03, 138 F02) is a key, not a signature.
   if (/sign(?:ing)?[_.-]?key/.test(n)) return 'signing key';
   if (/sig/.test(n)) return 'signature';

@@ -508,7 +508,12 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       return undefined;
     case 'op':
       if (sub === 'read') return { kind: 'secret', tool: 'op read' };
-      if (sub === 'item' && sub2 === 'get' && option(argv, undefined, 'fields') !== undefined && has(argv, '--reveal')) return { kind: 'secret', tool: 'op item get --fields' };
+      // `--fields` prints the fields' values bare: with `--reveal`, or (op before 2.20 printed concealed fields without it) when
+      // a field is named as a secret (`--fields password`, `label=credential`: session 42's final attack).
+      if (sub === 'item' && sub2 === 'get') {
+        const fields = option(argv, undefined, 'fields');
+        if (fields !== undefined && (has(argv, '--reveal') || fields.split(',').some((f) => isSecretName(f.replace(/^(?:label|type)=/, ''))))) return { kind: 'secret', tool: 'op item get --fields' };
+      }
       return undefined;
     case 'plesk':
       // `plesk bin admin --show-password` prints the admin's password alone; `plesk bin secret_key --create` a new API key (adv199 F16, F17).
@@ -1472,8 +1477,8 @@ const printsNothing = (argv: readonly string[]) => SILENT.has(basename(argv[0] ?
 /** jq's and yq's options that take the next word (two: `--arg name value`), so that word is no filter. */
 const JQ_ONE_VALUE = new Set(['-f', '--from-file', '--indent', '-L', '-o', '--output-format', '-p', '--input-format', '-I', '--expression', '--front-matter']);
 const JQ_TWO_VALUES = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
-/** A search for a secret variable's assignment in a pattern (`^DB_PASSWORD=`, `'API_TOKEN *='`, `(?<=SECRET_KEY=)`): the name in group 1. */
-const ASSIGNMENT_PATTERN = /([A-Za-z_][A-Za-z0-9_]*)(?:\\?\s\*|\[ \]\*| ?\*)?\)?=/g;
+/** A search for a secret variable's assignment in a pattern (`^DB_PASSWORD=`, `'API_TOKEN *='`, `(?<=SECRET_KEY=)`, YAML's `^api_key:`): the name in group 1. */
+const ASSIGNMENT_PATTERN = /([A-Za-z_][A-Za-z0-9_]*)(?:\\?\s\*|\[ \]\*| ?\*)?\)?[=:]/g;
 /** A stage that cuts an assignment down to its value: `cut -d= -f2-`, `awk -F= '{print $2}'`, `sed 's/^[^=]*=//'`, `perl -pe 's/.*=//'`. */
 function cutsAtEquals(argv: readonly string[], delimiters = '=:'): boolean {
   const name = basename(argv[0] ?? '');
@@ -1481,7 +1486,7 @@ function cutsAtEquals(argv: readonly string[], delimiters = '=:'): boolean {
   const delimiter = (d: string | undefined) => d !== undefined && d.length === 1 && delimiters.includes(d);
   if (name === 'cut') return args.some((a, i) => delimiter(/^(?:-d|--delimiter=?)(.)$/.exec(a)?.[1]) || (/^(?:-d|--delimiter)$/.test(a) && delimiter(args[i + 1])));
   if (/^(?:awk|gawk|mawk)$/.test(name)) return args.some((a, i) => delimiter(/^-F(.)$/.exec(a)?.[1]) || (a === '-F' && delimiter(args[i + 1])));
-  return /^(?:sed|perl)$/.test(name) && args.some((a) => /s(.)[^\n]*=[^\n]*\1\1/.test(a));
+  return /^(?:sed|perl)$/.test(name) && args.some((a) => /s(.)[^\n]*[=:][^\n]*\1\1/.test(a));
 }
 
 /**
@@ -1631,8 +1636,8 @@ function translatedLineValues(text: string, back: ReadonlyMap<string, string>): 
   return values;
 }
 
-/** A pattern that names a variable's assignment (`^DB_HOST=`): ASSIGNMENT_PATTERN without its global state. */
-const NAMES_AN_ASSIGNMENT = new RegExp(ASSIGNMENT_PATTERN.source);
+/** A pattern that names a variable's assignment (`^DB_HOST=`): ASSIGNMENT_PATTERN's `=` form, without its global state. */
+const NAMES_AN_ASSIGNMENT = new RegExp(ASSIGNMENT_PATTERN.source.replace('[=:]', '='));
 /** cut's or awk's first field alone (the names of `NAME=value` lines). */
 function printsNamesOnly(argv: readonly string[]): boolean {
   const name = basename(argv[0] ?? '');
