@@ -1269,7 +1269,7 @@ export const FILES: ContextRule[] = [
   // `wandb login <key>` (a W&B API key, 40 hex, `local-` before it for a server's: adv33 F22), as shell history shows it.
   { kind: 'api key', keywords: ['wandb'], needs: /wandb[ \t]+login/, re: /\bwandb[ \t]+login\b[^\n|;&]{0,512}?[ \t](?<secret>(?:local-)?[0-9a-f]{40})(?![0-9a-f])/g },
   // DuckDB's `CREATE SECRET (TYPE gcs, KEY_ID '…', SECRET '…')` (adv33 F41): its credential parameters, as `-echo` prints them.
-  { kind: 'secret', keywords: ['secret', 'token', 'pass'], sharesNameWords: true, needs: /CREATE[ \t]+(?:OR[ \t]+REPLACE[ \t]+)?(?:PERSISTENT[ \t]+|TEMPORARY[ \t]+)?SECRET\b/i, re: /\b(?:SECRET|CLIENT_SECRET|SESSION_TOKEN|PASSWORD)(?<=\bCREATE[ \t]+(?:OR[ \t]+REPLACE[ \t]+)?(?:PERSISTENT[ \t]+|TEMPORARY[ \t]+)?SECRET\b[^;\n]{0,2048}?[\s,(](?:SECRET|CLIENT_SECRET|SESSION_TOKEN|PASSWORD))[ \t]+'(?<secret>[^'\n]{1,4096})(?=')/gi },
+  { kind: 'secret', keywords: ['secret', 'token', 'pass'], sharesNameWords: true, needs: /CREATE[ \t]+(?:OR[ \t]+REPLACE[ \t]+)?(?:PERSISTENT[ \t]+|TEMPORARY[ \t]+)?SECRET\b/i, re: /\b(?:SECRET|CLIENT_SECRET|SESSION_TOKEN|PASSWORD)(?=[ \t]+')(?<=\bCREATE[ \t]+(?:OR[ \t]+REPLACE[ \t]+)?(?:PERSISTENT[ \t]+|TEMPORARY[ \t]+)?SECRET\b[^;\n]{0,2048}?[\s,(](?:SECRET|CLIENT_SECRET|SESSION_TOKEN|PASSWORD))[ \t]+'(?<secret>[^'\n]{1,4096})(?=')/gi },
   // kubeadm's certificate key (`kubeadm join … --control-plane --certificate-key <64 hex>`: it decrypts the uploaded control-plane
   // certificates; adv35 F22).
   { kind: 'certificate key', keywords: ['--certificate-key'], re: /--certificate-key(?:=|[ \t]+)(?<secret>[0-9a-f]{64})(?![0-9a-f])/g },

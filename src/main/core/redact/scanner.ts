@@ -3048,6 +3048,25 @@ const AZURE_KEY_NAME = /^(?:(?:primary|secondary)(?:Readonly)?(?:Master)?Key|key
 
 /** Is `name` (a key, a constant, an element) a secret's name: `DB_PASSWORD`, `apiKey`, not `max_tokens`, `primary_key`? */
 export function isSecretName(name: string): boolean {
+  const known = SECRET_NAME_ANSWERS.get(name);
+  if (known !== undefined) return known;
+  const answer = secretNameAnswer(name);
+  if (SECRET_NAME_ANSWERS.size >= MAX_NAME_ANSWERS) SECRET_NAME_ANSWERS.clear();
+  // Its own copy as the key: a slice of a reply would keep the whole reply alive while it is cached.
+  SECRET_NAME_ANSWERS.set(name.length < MIN_SLICED ? name : (name + ' ').slice(0, -1), answer);
+  return answer;
+}
+/**
+ * isSecretName's answers by name: a text names the same few settings on many lines (a log, a table's rows, a hostile megabyte
+ * of one name), and each answer is some 40 patterns' tests.
+ */
+const SECRET_NAME_ANSWERS = new Map<string, boolean>();
+/** Answers kept at most (then all forgotten: names are short, so ~0.5 MB at most). */
+const MAX_NAME_ANSWERS = 4096;
+/** V8 makes a slice this long or longer a view of its parent string (shorter ones are copies). */
+const MIN_SLICED = 13;
+
+function secretNameAnswer(name: string): boolean {
   // git's `user.signingkey` as .gitconfig writes it: a GPG key's id or fingerprint, or an SSH public key (adv84 L05).
   if (name === 'signingkey' || name === 'user.signingkey') return false;
   // A word ending in `pat` (`compat`, `incompat`), no personal access token's name (NAME_WORDS' `pat`).
@@ -4062,11 +4081,15 @@ const R_VALUE = /"((?:[^"\\\n]|\\.){0,2048})"/g;
  * next line their quoted values in the same order; the value under a secret's name.
  */
 function rNamedVectorValue(text: string, k: number, e: number, out: SecretFinding[]): void {
-  let lineStart = k;
-  while (lineStart > 0 && k - lineStart < MAX_R_VECTOR_LINE && text.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
-  if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) return;
-  const nl = text.indexOf('\n', e);
-  if (nl < 0 || nl - lineStart > MAX_R_VECTOR_LINE) return;
+  // The line's ends searched in windows of MAX_R_VECTOR_LINE (a slice is a view, its search native): a megabyte line of names is
+  // not walked for each of its hits (the hang guard's `--b2-key --a-key …`, 1.4 s of its 4.5).
+  const from = Math.max(0, k - MAX_R_VECTOR_LINE);
+  const back = text.slice(from, k).lastIndexOf('\n');
+  if (back < 0 && from > 0) return;
+  const lineStart = back < 0 ? 0 : from + back + 1;
+  const ahead = text.slice(e, lineStart + MAX_R_VECTOR_LINE + 1).indexOf('\n');
+  if (ahead < 0) return;
+  const nl = e + ahead;
   // The values' line starts with a quote: tested before the names' line is cut out and read.
   let q = nl + 1;
   while (text.charCodeAt(q) === 0x20 || text.charCodeAt(q) === 0x09) q++;
