@@ -701,7 +701,9 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['impacket', 'psexec', 'wmiexec', 'smbexec', 'atexec', 'dcomexec', 'secretsdump', 'gettgt', 'getst', 'getnpusers', 'getuserspns', 'lookupsid', 'mssqlclient', 'smbclient.py'], re: /\b(?:impacket-\w+|(?:psexec|wmiexec|smbexec|atexec|dcomexec|secretsdump|getTGT|getST|GetNPUsers|GetUserSPNs|lookupsid|mssqlclient|smbclient|rpcdump|reg|services|ticketer|addcomputer)\.py)\b[^\n|;&]{0,1024}?[ \t](?<!-hashes[ \t])['"]?(?:[\w.-]{1,256}\/)?[\w.$-]{1,256}:(?<secret>[^@\s'"]{1,256})(?:@|(?=['"]?(?:[ \t]|\r?$)))/gm, guard: true },
   { kind: 'nt hash', keywords: ['-hashes'], re: /[ \t]-hashes[ \t]+['"]?(?:[0-9a-fA-F]{32})?:(?<secret>[0-9a-fA-F]{32})\b/g },
   { kind: 'nt hash', keywords: ['-hashes'], re: /[ \t]-hashes[ \t]+['"]?(?!aad3b435b51404eeaad3b435b51404ee)(?<secret>[0-9a-fA-F]{32}):/gi },
-  { kind: 'password on command line', keywords: ['evil-winrm', 'nxc', 'netexec', 'crackmapexec', 'cme '], re: /\b(?:evil-winrm|nxc|netexec|crackmapexec|cme)\b[^\n|;&]{0,1024}?[ \t](?:-p|--password|-H|--hash(?:es)?)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
+  // (And the other AD tools that take `-p`: bloodhound-python, certipy, bloodyAD, ldapdomaindump, smbmap, enum4linux, coercer,
+  // rusthound, pywhisker: adv247 F30.)
+  { kind: 'password on command line', keywords: ['evil-winrm', 'nxc', 'netexec', 'crackmapexec', 'cme ', 'bloodhound', 'certipy', 'bloodyad', 'ldapdomaindump', 'smbmap', 'enum4linux', 'coercer', 'rusthound', 'pywhisker'], re: /\b(?:evil-winrm|nxc|netexec|crackmapexec|cme|bloodhound(?:-ce)?-python|certipy(?:-ad)?|bloodyAD|ldapdomaindump|smbmap|enum4linux(?:-ng)?|coercer|rusthound(?:-ce)?|pywhisker(?:\.py)?)\b[^\n|;&]{0,1024}?[ \t](?:-p|--password|-H|--hash(?:es)?)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
   { kind: 'nt hash', keywords: ['pth-'], re: /\bpth-\w+\b[^\n|;&]{0,1024}?[ \t]-U[ \t]*['"]?[^\s%'"]{1,256}%(?:[0-9a-fA-F]{32}:)?(?<secret>[0-9a-fA-F]{32})/g },
   // rdesktop's `-p pw` (`-p -` reads it from stdin).
   { kind: 'password on command line', keywords: ['rdesktop'], re: /\brdesktop\b[^\n|;&]{0,1024}?[ \t]-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
@@ -1096,6 +1098,20 @@ export const FILES: ContextRule[] = [
   // mimikatz' `* DPAPI : …` beside them (pass 206 F8).
   { kind: 'nt hash', keywords: ['* ntlm', '* sha1', '* dpapi'], re: /\*[ \t]+(?:NTLM|SHA1|DPAPI|sha1\(key\))[ \t]*:[ \t]*(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-f]{32}(?:[0-9a-f]{8})?)\b/g },
   { kind: 'dpapi key', keywords: ['dpapi_machinekey', 'dpapi_userkey'], re: /\bdpapi_(?:machine|user)key:(?<secret>0x[0-9a-f]{40})/g },
+  // mimikatz' machine account's Kerberos password as spaced hex bytes (`* Password : 7e 85 88 db …`: adv247 F12).
+  { kind: 'password', keywords: ['* password'], re: /\*[ \t]+Password[ \t]*:[ \t]*(?<secret>(?:[0-9a-f]{2} ){15,511}[0-9a-f]{2})\b/g },
+  // certipy's `NT hash for 'svc_ca': <hex>` (adv247 F33); pypykatz' fields reshaped by jq, `NT=<hex>`, `MK{<guid>}=<masterkey>` (F14).
+  { kind: 'nt hash', keywords: ['nt hash for'], re: /\bNT hash for '[^'\n]{1,256}':[ \t]+(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/g },
+  { kind: 'nt hash', keywords: ['nt=', 'nthash='], re: /(?<![\w-])(?:NT|NThash)=(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/g },
+  { kind: 'dpapi key', keywords: ['mk{'], re: /\bMK\{[0-9a-fA-F-]{36}\}=(?<secret>[0-9a-fA-F]{64,128})(?![0-9a-fA-F])/g },
+  // Rubeus' `ASREP (key) : <hex>` under its ticket (adv247 F34): the user's long-term key the request used.
+  { kind: 'kerberos key', keywords: ['asrep (key)'], re: /\bASREP \(key\)[ \t]*:[ \t]+(?<secret>[0-9A-Fa-f]{32}(?:[0-9A-Fa-f]{32})?)(?![0-9A-Fa-f])/g },
+  // netexec's and DonPAPI's decrypted DPAPI credential: `[CREDENTIAL] Domain:target=… - CORP\user:password` (adv247 F7).
+  { kind: 'password', keywords: ['[credential]'], re: /\[CREDENTIAL\][^\n]{0,512}? - (?:[^\s\\:]{1,64}\\)?[^\s\\:]{1,128}:(?<secret>[^\n]{1,256}?)[ \t]*\r?$/gm },
+  // aircrack-ng's `KEY FOUND! [ passphrase ]` and the keys it derived, rows of spaced hex bytes (adv247 F35; the rows below the
+  // first: valueContinuations). Not its `EAPOL HMAC` (a frame's MIC).
+  { kind: 'wi-fi key', keywords: ['key found!'], re: /KEY FOUND! \[ (?<secret>[^\n]{1,63}?) \]/g },
+  { kind: 'wi-fi key', keywords: ['master key', 'transient key'], needs: /(?:Master|Transient) Key[ \t]*:/, re: /\b(?:Master|Transient) Key[ \t]*:[ \t]+(?<secret>(?:[0-9A-F]{2} ){15}[0-9A-F]{2})/g },
   // An NT hash after the empty LM hash wherever it stands (Volatility's hashdump table, metasploit's `creds`, john's `--show`,
   // netexec's rows: pass 206 F7, F21, F26): the LM half `aad3b435…` says the next 32 hex digits are the NT half.
   { kind: 'nt hash', keywords: ['aad3b435b51404ee'], re: /\baad3b435b51404eeaad3b435b51404ee[:\t ]{1,8}(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/gi },
@@ -1367,6 +1383,9 @@ export const FILES: ContextRule[] = [
   // Consul's and Nomad's gossip encryption key (`encrypt = "…"` in a server block, `"encrypt": "…"` in JSON: adv26 F04): base64 of
   // 16 or 32 bytes.
   { kind: 'gossip encryption key', keywords: ['encrypt'], needs: /\bencrypt"?[ \t]*[=:][ \t]*"[A-Za-z0-9+\/]{22,}/, re: /(?:^|[\s{,])"?encrypt"?[ \t]*[=:][ \t]*"(?<secret>[A-Za-z0-9+\/]{22}==|[A-Za-z0-9+\/]{43}=)(?=")/gm },
+  // …and as `consul keyring -list` prints the installed ones, each alone on its line before its count of members (`  O8eQ…= [3/3]`
+  // under `WAN:` and `dc1 (LAN):`: adv245).
+  { kind: 'gossip encryption key', keywords: ['= ['], needs: /=[ \t]+\[\d{1,5}\/\d{1,5}\]/, re: /^[ \t]+(?<secret>[A-Za-z0-9+\/]{43}=|[A-Za-z0-9+\/]{22}==)[ \t]+\[\d{1,5}\/\d{1,5}\][ \t]*\r?$/gm },
   // Bundler's credentials for a gem source in the environment (`BUNDLE_GEMS__CONTRIBSYS__COM=user:pw`: the host's dots as `__`,
   // adv24 F24); its settings (`BUNDLE_PATH`, `BUNDLE_WITHOUT`) have no `__`.
   { kind: 'gem source credentials', keywords: ['bundle_'], needs: /BUNDLE_\w*__/, re: /\bBUNDLE_[A-Z0-9_]*[A-Z0-9]__[A-Z0-9_]*[A-Z0-9][ \t]*[=:][ \t]*["']?(?<secret>[^\s"']{4,})/g, guard: true },

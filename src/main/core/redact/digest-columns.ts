@@ -6,6 +6,11 @@
 
 /** A column title that says digest. */
 const DIGEST_TITLE = /^(?:DIGEST|CHECKSUM|SHA-?256|SHA-?1|HASH|FINGERPRINT)$/i;
+/**
+ * Kinds a rule found by the tool's own words, hex by nature: a `hash` above one is its own title, or a word of a line that lines up
+ * by chance (certipy's `[*] Trying to retrieve NT hash for 'svc_ca'` over `[*] NT hash for 'svc_ca': <hex>`: adv247 F33).
+ */
+const HEX_BY_NATURE = /^(?:nt hash|kerberos key|dpapi key)$/;
 /** A digest's shape: hex. */
 const HEX_DIGEST = /^[0-9a-fA-F]{8,128}$/;
 /** Hex findings whose column is looked for per text (a project's secrets are tens). */
@@ -19,11 +24,11 @@ const MAX_HEADER_CHARS = 4096;
  * Drops from `out` the findings by context that are hex cells under a digest's column title; `remembered` too: a value the
  * session's stream learned from a window of the row without its title (the Redactor's find, which reads the whole text).
  */
-export function dropDigestCells(text: string, out: { start: number; end: number; byContext?: boolean }[], remembered = false): void {
+export function dropDigestCells(text: string, out: { start: number; end: number; byContext?: boolean; kind?: string }[], remembered = false): void {
   let checks = 0;
   for (let i = out.length - 1; i >= 0; i--) {
     const f = out[i];
-    if ((!remembered && !f.byContext) || !HEX_DIGEST.test(text.slice(f.start, f.end))) continue;
+    if ((!remembered && !f.byContext) || (f.kind !== undefined && HEX_BY_NATURE.test(f.kind)) || !HEX_DIGEST.test(text.slice(f.start, f.end))) continue;
     // Past the checks a table of secrets needs, the rest stay masked (the safe side: 40,000 rows took 7 s).
     if (checks++ >= MAX_CHECKS || !underDigestTitle(text, f.start)) continue;
     out.splice(i, 1);

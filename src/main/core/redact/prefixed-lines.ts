@@ -58,6 +58,9 @@ const FIRST_LINE_KINDS: { re: RegExp; all: boolean }[] = [
   { re: /[^\s:]{0,256}[/.][^\s:]{0,256}:(?=[ \t])/y, all: true },
   // Skaffold's `[api-7d9f app] ` (a pod's and its container's names in brackets) on every first line (`[INFO] ` has one word).
   { re: /\[[a-z0-9][a-z0-9.-]{0,252} [a-z0-9][a-z0-9-]{0,62}\] /y, all: true },
+  // stern's `web-7d4b9c8f6d-x2k8q app ` (a pod's generated name, a ReplicaSet's hash and its own suffix, then the container's):
+  // every first line (two words alone would be any text's; adv245).
+  { re: /[a-z0-9][a-z0-9-]{0,200}-(?:[a-z0-9]{8,10}-)?[a-z0-9]{5} [a-z0-9][a-z0-9-]{0,62} /y, all: true },
   // (The number's own separator only, one or two blanks: the line's indent stays its own.)
   { re: / {0,8}\d{1,9} {1,2}(?=\S| )/y, all: true },
 ];

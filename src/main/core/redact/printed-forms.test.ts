@@ -5256,6 +5256,13 @@ describe("session 40: the closing attack adv219's fixes", () => {
     const hex = s(HEX, 40);
     const key = s(AN, 32);
     // minisign's secret key: `Ed`, `Sc`, `B2`, then 152 bytes (salt, limits, the key), base64.
+    const gossip = Buffer.from(s(HEX, 64), 'hex').toString('base64');
+    const nt = s(HEX, 32);
+    const spaced = (n: number) => Array.from({ length: n }, () => s(HEX, 2)).join(' ');
+    const master = [spaced(16).toUpperCase(), spaced(16).toUpperCase()];
+    // Rubeus' ticket: `doIF…` in lines of 100, six blanks before each.
+    const ticketLines = `doIFmjCCBZagAwIBBaEDAgEWooIEnzCCBJthggSXMIIEk6ADAgEFoQwbCkNPUlAuTE9DQUyiHzAdoAMCAQKhFjAUGwZrcmJ0Z3Qb${s(B64, 700)}`.match(/.{1,100}/g)!;
+    const ticket = ticketLines.map((l) => `      ${l}`).join('\n');
     const minisign = Buffer.concat([Buffer.from('EdScB2'), Buffer.from(s(HEX, 304), 'hex')]).toString('base64');
     const cases: [string, string, string[]][] = [
       ['journalctl -o short-iso -u fgt', `2024-12-06T10:00:01+0000 mgmt fgt[1]:     edit "a"\n2024-12-06T10:00:01+0000 mgmt fgt[1]:         set psksecret ${p1}\n`, [p1]],
@@ -5272,6 +5279,20 @@ describe("session 40: the closing attack adv219's fixes", () => {
       ["grep -rn password conf/directory/", `conf/directory/default/1001.xml:5:      <param name="vm-password" value="932896"/>\n`, ['932896']],
       ['cat .minisign/minisign.key', `untrusted comment: minisign encrypted secret key\n${minisign}\n`, [minisign]],
       ['cat config/settings.yml', `mailer:\n  dkim_private_seed: !!binary |\n    ${s(B64, 64)}\n  from: ops\n`, []],
+      // adv245's: Kratos' secrets lists, consul's installed keys, stern's prefix.
+      ['cat kratos.yml', `secrets:\n  cookie:\n    - ${key}\n  cipher:\n    - ${key}c\n`, [key, `${key}c`]],
+      ['consul keyring -list', `==> Gathering installed encryption keys...\n\nWAN:\n  ${gossip} [3/3]\n`, [gossip]],
+      ['stern web', `web-7d4b9c8f6d-x2k8q app     edit "hq"\nweb-7d4b9c8f6d-x2k8q app         set psksecret ENC ${enc}\n`, [enc]],
+      // Passes 247-249: llm's keys.json as a table, theHarvester's keys under grep, AD tools' output.
+      ["jq -r 'to_entries[] | \"\\(.key)\\t\\(.value)\"' .config/io.datasette.llm/keys.json | column -t -s $'\\t'", `mistral     ${key}\n`, [key]],
+      ["grep -nA2 -E '^  (hunter|shodan):' .theHarvester/api-keys.yaml", `21:  hunter:\n22-    key: ${hex}\n`, [hex]],
+      ['cat history', `6:: 1710409540:0;bloodhound-python -d corp.local -u j.harper -p '${p1}' -ns 10.0.20.5 -c All --zip\n`, [p1]],
+      ['cat certipy.log', `[*] Trying to retrieve NT hash for 'svc_ca'\n[*] NT hash for 'svc_ca': ${nt}\n`, [nt]],
+      ['jq -r … lsass.json', `b.osei\tNT=${nt}\tSHA1=${hex}\nb.osei\tMK{555c05d7-cc6d-4ed5-8a6f-112aba980293}=${nt}${nt}${nt}${nt}\n`, [nt]],
+      ['cat nxc.txt', `SMB         10.0.20.16      445    WS02             [m.jones][CREDENTIAL] Domain:target=TERMSRV/jump01.corp.local - CORP\\m.jones-adm:${p2}\n`, [p2]],
+      ['cat mimikatz.log', `\t * Username : ws01$\n\t * Password : ${spaced(24)}\n`, []],
+      ['cat rubeus.txt', `[*] base64(ticket.kirbi):\n\n${ticket}\n\n  ASREP (key)              :  ${nt.toUpperCase()}\n`, [...ticketLines, nt.toUpperCase()]],
+      ['cat aircrack.txt', `                       KEY FOUND! [ ${p3} ]\n\n      Master Key     : ${master[0]} \n                       ${master[1]} \n`, [p3, ...master]],
     ];
     for (const [cmd, text, values] of cases) {
       expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
@@ -5291,6 +5312,10 @@ describe("session 40: the closing attack adv219's fixes", () => {
       ['op item get db --fields username', 'ci-bot\n'],
       ['sed -n "s/^host: //p" cfg.yml', 'db.internal\n'],
       ['cat minisign.pub', 'untrusted comment: minisign public key 2D8A4F3C1B2E9F70\nRWRwn+IbGa7JLR/CEd/a+0VGk8IxYwaoMt6vP8DVHkaVfSkz7YLdbVSA\n'],
+      ['cat words', 'hello-world-abcde team standup at ten\nnotes-12345 jan review budget\n'],
+      ['cat cassette.yml', 'Set-Cookie:\n  - theme=dark; Path=/\n'],
+      ['grep -n -A2 "^cloud" filebeat.yml | cut -d: -f2 | base64 -d', 'eu-west-1.aws.found.io:443$502de444cb9c6970ca5065860b9b8446$37168535dae1bf32f057603d0e4767ec\n'],
+      ['cat aircrack.txt', '      EAPOL HMAC     : D0 0C 04 01 31 25 10 4E 19 06 39 E2 AA 23 74 FA \n'],
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });

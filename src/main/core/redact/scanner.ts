@@ -773,7 +773,8 @@ function valueContinuations(text: string, out: SecretFinding[]): void {
   for (let n = out.length, k = 0; k < n; k++) {
     const f = out[k];
     const q = text.charCodeAt(f.end);
-    if (q === 0x27 && text.charCodeAt(f.start - 1) === q && text.startsWith("\\''", f.end + 1)) {
+    if (f.end - f.start >= MIN_SPACED_HEX_ROW && SPACED_HEX_ROW.test(text.slice(f.start, f.end))) spacedHexRows(text, f, out);
+    else if (q === 0x27 && text.charCodeAt(f.start - 1) === q && text.startsWith("\\''", f.end + 1)) {
       // bash's quoting of a single quote inside a single-quoted word (`set -x`: `PGPASSWORD='u%36r'\''+ebL-=8b1uN_'`: adv74 F03,
       // and Ansible's `'"'"'`): the value goes on after the join, to the next quote.
       for (let at = f.end, p = 0; p < MAX_CONCATENATED_PIECES; p++) {
@@ -824,12 +825,41 @@ function valueContinuations(text: string, out: SecretFinding[]): void {
   }
 }
 
+/** A row of spaced hex bytes (aircrack-ng's keys, mimikatz' password bytes): 8 bytes and more. */
+const SPACED_HEX_ROW = /^(?:[0-9A-Fa-f]{2} ){7,}[0-9A-Fa-f]{2}$/;
+const MIN_SPACED_HEX_ROW = 23;
+/** Rows of a value's spaced hex bytes below its first, read at most (aircrack's Transient Key has four). */
+const MAX_SPACED_HEX_ROWS = 8;
+
+/**
+ * The rows below a value of spaced hex bytes that go on at its column, blanks before them (aircrack-ng's `Master Key : 8C 41 …`
+ * then `                  C5 F6 …`: adv247 F35): each row a piece of the value, learned.
+ */
+function spacedHexRows(text: string, f: SecretFinding, out: SecretFinding[]): void {
+  const column = f.start - (text.lastIndexOf('\n', f.start - 1) + 1);
+  let nl = text.indexOf('\n', f.end);
+  for (let n = 0; n < MAX_SPACED_HEX_ROWS && nl >= 0; n++) {
+    const start = nl + 1 + column;
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const head = text.slice(nl + 1, start);
+    if (head.length !== column || head.trim() !== '') return;
+    let valueEnd = end;
+    while (valueEnd > start && (text.charCodeAt(valueEnd - 1) === 0x20 || text.charCodeAt(valueEnd - 1) === 0x0d)) valueEnd--;
+    if (valueEnd - start < MIN_SPACED_HEX_ROW || valueEnd - start > 3 * 64 || !SPACED_HEX_ROW.test(text.slice(start, valueEnd))) return;
+    out.push({ start, end: valueEnd, kind: f.kind, byContext: true });
+    nl = end < text.length ? end : -1;
+  }
+}
+
 /** A line of an INI value's continuation: indented, base64 alone (borg's repokey `key = …` then its lines, a tab each). */
 // `cat -A` writes the tab as `^I` and marks the line's end with `$` (adv245 F10).
 const INDENTED_BASE64_LINE = /\r?\n(?:[ \t]+|(?:\^I)+)(?<v>[A-Za-z0-9+/]{4,4096}={0,2})\$?[ \t]*\r?(?=\n|$)/dy;
 /** A configparser setting's head before its value (`key = `), at most MAX_SETTING_HEAD characters. */
 const SETTING_HEAD = /^[ \t]*[\w.-]{1,64}[ \t]*[=:][ \t]*$/;
 const MAX_SETTING_HEAD = 96;
+/** A line of base64 alone this long or longer is a wrapped value's first line, its continuation lines indented as it (Rubeus' 100). */
+const MIN_WRAPPED_VALUE_LINE = 64;
 /** A base64 value's continuation lines read at most (a 2 KB key in 80-character lines). */
 const MAX_BASE64_CONTINUATION_LINES = 64;
 /** The value's own base64 (its first line), which continuation lines extend. */
@@ -843,7 +873,11 @@ function indentedBase64Lines(text: string, f: SecretFinding, out: SecretFinding[
   if (!BASE64_VALUE.test(text.slice(f.start, f.end))) return;
   // The value's line is its setting's (`key = …`); a heredoc's or a list's lines are found by their own rules.
   const lineStart = text.lastIndexOf('\n', f.start - 1) + 1;
-  if (f.start - lineStart > MAX_SETTING_HEAD || !SETTING_HEAD.test(text.slice(lineStart, f.start))) return;
+  // Or the value alone on its line, indented, as long as a wrapped line is (Rubeus' `base64(ticket.kirbi):` then the ticket in
+  // lines of 100, six blanks before each: adv247 F34).
+  const head = text.slice(lineStart, f.start);
+  const wrappedAlone = f.end - f.start >= MIN_WRAPPED_VALUE_LINE && head.length > 0 && head.trim() === '';
+  if (f.start - lineStart > MAX_SETTING_HEAD || (!wrappedAlone && !SETTING_HEAD.test(head))) return;
   let at = from;
   for (let n = 0; n < MAX_BASE64_CONTINUATION_LINES; n++) {
     INDENTED_BASE64_LINE.lastIndex = at;
@@ -3716,7 +3750,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (m && m[0].includes(':') && YAML_LIST_AFTER.test(text.slice(e + m[0].length, e + m[0].length + 256))) {
     // A cookie header's values as items (a VCR cassette's `Set-Cookie:` then `- sid=…; path=/; HttpOnly`: 140 F10): each
     // cookie's value, its name and attributes kept (an item with attributes read as a sentence was kept whole).
-    if (/^(?:set-)?cookie$/i.test(name)) yamlCookieItems(text, e, (v) => COOKIE_SETTING.test(v), out);
+    // (A list of bare values under `cookie:` is secrets, each one: Kratos' cookie secrets, adv245.)
+    if (/^(?:set-)?cookie$/i.test(name) && YAML_COOKIE_ITEM_AFTER.test(text.slice(e + m[0].length, e + m[0].length + 512))) yamlCookieItems(text, e, (v) => COOKIE_SETTING.test(v), out);
     else yamlListItems(text, e + m[0].length, name, out);
     return e;
   }
@@ -4297,6 +4332,8 @@ const FISH_SCOPE = /(?:set in (?:global|universal|local|function) scope|original
 /** The rest of a name's line is empty and the next line is a YAML list's item (`  - …`). */
 // Under grep -A's prefix or not (`Settings.asset-9-  - <key>`: a Unity asset's `secretKey:` list, pass 177 F39).
 const YAML_LIST_AFTER = /^[ \t]*\r?\n(?:[^\s:]{1,256}[-:]\d{1,9}[-:]|\d{1,9}[-:])?[ \t]*-[ \t]+\S/;
+/** YAML_LIST_AFTER whose first item is a cookie's `name=value` (a cassette's `Set-Cookie:` list), not a bare value. */
+const YAML_COOKIE_ITEM_AFTER = /^[ \t]*\r?\n(?:[^\s:]{1,256}[-:]\d{1,9}[-:]|\d{1,9}[-:])?[ \t]*-[ \t]+["']?[^\s="']{1,256}=/;
 /** Is `at` in Podfile.lock's `SPEC CHECKSUMS:` section (no blank line since its header)? */
 const POD_CHECKSUMS = 'SPEC CHECKSUMS:';
 /** The last text inPodChecksums was asked about, and whether it has the section's header at all. */
@@ -5217,6 +5254,8 @@ function dictEntryKeyFields(text: string, from: number, singular: string, out: S
 
 /** An entry's secret field in YAML (`key: …`, `secret: …`, `token: …`), on a line of the mapping under a plural secret name. */
 const YAML_ENTRY_SECRET_FIELD = /^(?<indent>[ \t]*)(?:key|secret|token):[ \t]+(?:"(?<quoted>[^"\n]{8,2048})"|'(?<single>[^'\n]{8,2048})'|(?<bare>[^\s"'#][^\s#]{7,2047}))[ \t]*\r?$/d;
+/** A list's item of one word, 16 characters and up, under an entry of those mappings. */
+const YAML_ENTRY_LIST_ITEM = /^[ \t]*-[ \t]+(?:"(?<quoted>[^"\s]{16,2048})"|'(?<single>[^'\s]{16,2048})'|(?<bare>[^\s"'#][^\s#]{15,2047}))[ \t]*\r?$/d;
 
 /**
  * The secret fields of the mappings under a plural secret name in YAML (cfssl's `auth_keys:` then `primary:` / `type: standard` /
@@ -5239,8 +5278,9 @@ function yamlEntryKeyFields(text: string, nameAt: number, from: number, singular
       let deep = 0;
       while (deep < line.length && (line.charCodeAt(deep) === 0x20 || line.charCodeAt(deep) === 0x09)) deep++;
       if (deep <= indent) return;
-      const v = YAML_ENTRY_SECRET_FIELD.exec(line);
-      if (v && deep > indent + 1) {
+      // Or an item of a list under an entry (Ory Kratos' `secrets:` / `cookie:` / `- …`, its `cipher:` and `default:` lists: adv245).
+      const v = YAML_ENTRY_SECRET_FIELD.exec(line) ?? YAML_ENTRY_LIST_ITEM.exec(line);
+      if (v && deep > indent + 1 && !isNameOfSecret(v.groups!.bare ?? '')) {
         const group = v.groups!.quoted !== undefined ? 'quoted' : v.groups!.single !== undefined ? 'single' : 'bare';
         const value = v.groups![group]!;
         if (!isLookAlike(value, password) && !isReference(value)) out.push({ start: start + v.indices!.groups![group]![0], end: start + v.indices!.groups![group]![1], kind: kindOfName(singular), byContext: true });

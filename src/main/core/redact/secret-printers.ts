@@ -212,6 +212,9 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   // ssid, a user, a place, a host, a port, an id; a Kubernetes manifest's `kind:`); other lines (indented, camelCase) are left
   // to the scanner, as every line is in another YAML file.
   { file: /(?:^|\/)secrets\.ya?ml$/, row: HA_SECRETS_ROW, alone: true },
+  // A tool's `api-keys.yaml` (theHarvester's `apikeys:` / `hunter:` / `key: …`), grep's lines of it without the parent's name
+  // (adv247 F36): every `key:`, `secret:`, `token:` value; other lines kept.
+  { file: /(?:^|\/)api[_-]?keys\.ya?ml$/i, row: /^(?:[ \t]*(?:key|secret|token|api[_-]?key)[ \t]*:[ \t]+(?<q>["']?)(?<v>[^\s"'#]{8,})\k<q>[ \t]*\r?|.*)$/ },
   // Perforce's tickets file (`~/.p4tickets`, `p4tickets.txt` on Windows): `host:port=user:<32 hex>` (adv148 F28).
   { file: /(?:^|\/)\.?p4tickets(?:\.txt)?$/, row: /^[ \t]*[^\s=]+=[^\s:]*:(?<v>[0-9A-Fa-f]{32})[ \t]*\r?$/ },
   // hostapd's `wpa_psk_file`: `[keyid=… ][vlanid=… ]<station MAC> <64 hex or a passphrase>` rows (pass 224 F37).
@@ -1680,9 +1683,10 @@ function secretKeyLineCut(stages: readonly SimpleCommand[]): SecretPrinter | und
 /**
  * Files of credentials a scanner reads as text (`cat .env` is read there: its names say which values are secrets), that an
  * encoding hides from it: `.env*`, `.pgpass`, `.netrc`, `.npmrc`, `.pypirc`, `.git-credentials`, AWS's `credentials`, a
- * kubeconfig, docker's `config.json`, private keys, Terraform state and variables.
+ * kubeconfig, docker's `config.json`, private keys, Terraform state and variables; llm's `keys.json` (its keys by their provider's
+ * name alone, `"mistral": "…"`: adv248 F5).
  */
-const CREDENTIAL_TEXT_FILE = /(?:^|\/)(?:\.env(?:\.[\w.-]+)?|\.pgpass|\.netrc|_netrc|\.npmrc|\.pypirc|\.git-credentials|\.dockercfg|credentials(?:\.json)?|kubeconfig|\.kube\/config|\.docker\/config\.json|id_(?:rsa|ed25519|ecdsa|dsa)|[^/]+\.(?:pem|key|p12|pfx|tfstate|tfvars)|terraform\.tfstate(?:\.backup)?)$/;
+const CREDENTIAL_TEXT_FILE = /(?:^|\/)(?:\.env(?:\.[\w.-]+)?|\.pgpass|\.netrc|_netrc|\.npmrc|\.pypirc|\.git-credentials|\.dockercfg|credentials(?:\.json)?|io\.datasette\.llm\/keys\.json|kubeconfig|\.kube\/config|\.docker\/config\.json|id_(?:rsa|ed25519|ecdsa|dsa)|[^/]+\.(?:pem|key|p12|pfx|tfstate|tfvars)|terraform\.tfstate(?:\.backup)?)$/;
 /** Commands whose output is an encoding of their input: base64, hex, octal, compressed, an archive. */
 const ENCODER = /^(?:base64|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|openssl|uuencode|rev)$/;
 
@@ -2255,9 +2259,10 @@ const DECODES_BASE64 = /\bbase64[ \t]+(?:[^|;&\n]{0,256}[ \t])?(?:-[A-Za-z]*[dD]
 /**
  * A decoded `user:password` alone on its line, or as Python prints bytes (`b'user:password'`): a user's name (no blank, no colon,
  * not a URL's scheme: `//` does not follow; not a digest's algorithm or a URN's, ARN's or DID's scheme: `sha256:<hex>`,
- * `urn:uuid:…`), then the password to the line's end.
+ * `urn:uuid:…`), then the password to the line's end. Not a host's port and ids after it (Elastic Cloud's `cloud.id` decoded:
+ * `eu-west-1.aws.found.io:443$<es id>$<kibana id>`, adv249 L25).
  */
-const DECODED_PAIR = /^(?:b(?<q>['"]))?[ \t]*(?!(?:sha\d*|md5|blake\w*|sm3|crc32|urn|arn|did|data|mailto|tag|git|ssh|https?|ftp|file|s3|gs):)(?<user>[^\s:'"/]{1,128}):(?!\/\/)(?<v>[^\s'"]{4,512})\k<q>?[ \t]*\r?$/i;
+const DECODED_PAIR = /^(?:b(?<q>['"]))?[ \t]*(?!(?:sha\d*|md5|blake\w*|sm3|crc32|urn|arn|did|data|mailto|tag|git|ssh|https?|ftp|file|s3|gs):)(?<user>[^\s:'"/]{1,128}):(?!\/\/|\d{1,5}\$)(?<v>[^\s'"]{4,512})\k<q>?[ \t]*\r?$/i;
 
 /** The passwords of a base64 decoder's `user:password` lines (SecretPrinter.decodedPairs). */
 function decodedPairValues(text: string): string[] {
