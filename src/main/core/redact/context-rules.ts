@@ -1107,7 +1107,7 @@ export const FILES: ContextRule[] = [
   // Rubeus' `ASREP (key) : <hex>` under its ticket (adv247 F34): the user's long-term key the request used.
   { kind: 'kerberos key', keywords: ['asrep (key)'], re: /\bASREP \(key\)[ \t]*:[ \t]+(?<secret>[0-9A-Fa-f]{32}(?:[0-9A-Fa-f]{32})?)(?![0-9A-Fa-f])/g },
   // netexec's and DonPAPI's decrypted DPAPI credential: `[CREDENTIAL] Domain:target=… - CORP\user:password` (adv247 F7).
-  { kind: 'password', keywords: ['[credential]'], re: /\[CREDENTIAL\][^\n]{0,512}? - (?:[^\s\\:]{1,64}\\)?[^\s\\:]{1,128}:(?<secret>[^\n]{1,256}?)[ \t]*\r?$/gm },
+  { kind: 'password', keywords: ['[credential]'], re: /\[CREDENTIAL\][^\n[]{0,512}? - (?:[^\s\\:]{1,64}\\)?[^\s\\:]{1,128}:(?<secret>[^\n]{1,256}?)[ \t]*\r?$/gm },
   // aircrack-ng's `KEY FOUND! [ passphrase ]` and the keys it derived, rows of spaced hex bytes (adv247 F35; the rows below the
   // first: valueContinuations). Not its `EAPOL HMAC` (a frame's MIC).
   { kind: 'wi-fi key', keywords: ['key found!'], re: /KEY FOUND! \[ (?<secret>[^\n]{1,63}?) \]/g },

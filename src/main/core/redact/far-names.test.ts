@@ -1273,6 +1273,16 @@ describe('values named from afar', () => {
   `${'  s: !!binary |\n'.repeat(60_000)}`,
   `${'<Key>Password</Key>\n<Value '.repeat(35_000)}`,
   `${'RWRTY0Iy'.repeat(120_000)}`,
+  // Passes 247-249's: Metasploit's creds table, spaced hex rows, DPAPI credential lines, Rubeus' wrapped lines, YAML lists in
+  // secrets' entries.
+  `${'host origin service public private realm private_type\n'.repeat(20_000)}`,
+  `host  origin  service  public  private  realm  private_type\n${'1  1  s  root  pw1234567  r  Password\n'.repeat(25_000)}`,
+  `      Master Key     : ${'8C 41 09 04 30 A9 89 3E CD 82 9C A9 58 46 16 F5 \n                       '.repeat(12_000)}`,
+  `${'* Password : 7e 85 '.repeat(60_000)}`,
+  `${'[CREDENTIAL] - a:[CREDENTIAL] - '.repeat(30_000)}`,
+  `${'      doIFmjCCBZagAwIBBaEDAgEWooIEnzCCBJthggSXMIIEk6ADAgEFoQwbCkNPUlAuTE9DQUyiHzAdoAMCAQKhFjAUGwZrcmJ0Z3Qb\n'.repeat(9_000)}`,
+  `secrets:\n${'  a:\n    - abcdefghijklmnopqrstuvwxyz\n'.repeat(30_000)}`,
+  `${'NT hash for \''.repeat(80_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -5293,6 +5293,8 @@ describe("session 40: the closing attack adv219's fixes", () => {
       ['cat mimikatz.log', `\t * Username : ws01$\n\t * Password : ${spaced(24)}\n`, []],
       ['cat rubeus.txt', `[*] base64(ticket.kirbi):\n\n${ticket}\n\n  ASREP (key)              :  ${nt.toUpperCase()}\n`, [...ticketLines, nt.toUpperCase()]],
       ['cat aircrack.txt', `                       KEY FOUND! [ ${p3} ]\n\n      Master Key     : ${master[0]} \n                       ${master[1]} \n`, [p3, ...master]],
+      ['tail -n 14 remote_console.log', `iex(shop@10.0.2.14)2> Application.get_env(:shop, ShopWeb.Endpoint)[:secret_key_base]\n"${key}${key}"\n`, [`${key}${key}`]],
+      ['cat msf_spool.txt', `host        origin      service        public  private        realm  private_type  JtR Format\n----        ------      -------        ------  -------        -----  ------------  ----------\n10.0.20.12  10.0.20.12  22/tcp (ssh)   root    ${p4}         Password\n`, [p4]],
     ];
     for (const [cmd, text, values] of cases) {
       expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
@@ -5316,6 +5318,7 @@ describe("session 40: the closing attack adv219's fixes", () => {
       ['cat cassette.yml', 'Set-Cookie:\n  - theme=dark; Path=/\n'],
       ['grep -n -A2 "^cloud" filebeat.yml | cut -d: -f2 | base64 -d', 'eu-west-1.aws.found.io:443$502de444cb9c6970ca5065860b9b8446$37168535dae1bf32f057603d0e4767ec\n'],
       ['cat aircrack.txt', '      EAPOL HMAC     : D0 0C 04 01 31 25 10 4E 19 06 39 E2 AA 23 74 FA \n'],
+      ['./app', 'registering deploy key: {Name:ci-deploy ReadOnly:true}\n'],
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });

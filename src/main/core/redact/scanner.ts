@@ -26,6 +26,7 @@ import { isWireguardPrivateBeside, MAX_DERIVATIONS, type DerivationBudget } from
 import { dropDigestCells } from './digest-columns.js';
 import { prefixedLineFindings } from './prefixed-lines.js';
 import { wordDiffFindings } from './word-diff-lines.js';
+import { msfCredsRows } from './msf-creds.js';
 import { indexOfAscii } from './low-bytes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
@@ -571,6 +572,8 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
     report.publicKeyMarks = (gates & (GATE_PUBLIC_KEY | GATE_KEY_BLOCK)) !== 0;
   }
   if (gates & GATE_FILE_HEADER) secretFilesUnderHeaders(text, out);
+  // Metasploit's `creds` table: a password in clear under `private` (a search: no keyword reads a column's title).
+  msfCredsRows(text, out);
   narrowUrlDsns(text, out);
   if (out.length > 0) dropDigestCells(text, out);
   return out;
