@@ -1103,6 +1103,8 @@ export const FILES: ContextRule[] = [
   // certipy's `NT hash for 'svc_ca': <hex>` (adv247 F33); pypykatz' fields reshaped by jq, `NT=<hex>`, `MK{<guid>}=<masterkey>` (F14).
   { kind: 'nt hash', keywords: ['nt hash for'], re: /\bNT hash for '[^'\n]{1,256}':[ \t]+(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/g },
   { kind: 'nt hash', keywords: ['nt=', 'nthash='], re: /(?<![\w-])(?:NT|NThash)=(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/g },
+  // …and the SHA1 beside it (pypykatz' `SHAHash`, DPAPI's pre-key; a `SHA1=` alone is a file's digest: Sysmon's `Hashes=`).
+  { kind: 'nt hash', keywords: ['nt='], re: /(?<![\w-])NT=[0-9a-fA-F]{32}[ \t]+SHA1=(?<secret>[0-9a-fA-F]{40})(?![0-9a-fA-F])/g },
   { kind: 'dpapi key', keywords: ['mk{'], re: /\bMK\{[0-9a-fA-F-]{36}\}=(?<secret>[0-9a-fA-F]{64,128})(?![0-9a-fA-F])/g },
   // Rubeus' `ASREP (key) : <hex>` under its ticket (adv247 F34): the user's long-term key the request used.
   { kind: 'kerberos key', keywords: ['asrep (key)'], re: /\bASREP \(key\)[ \t]*:[ \t]+(?<secret>[0-9A-Fa-f]{32}(?:[0-9A-Fa-f]{32})?)(?![0-9A-Fa-f])/g },

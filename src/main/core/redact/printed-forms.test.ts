@@ -5288,7 +5288,7 @@ describe("session 40: the closing attack adv219's fixes", () => {
       ["grep -nA2 -E '^  (hunter|shodan):' .theHarvester/api-keys.yaml", `21:  hunter:\n22-    key: ${hex}\n`, [hex]],
       ['cat history', `6:: 1710409540:0;bloodhound-python -d corp.local -u j.harper -p '${p1}' -ns 10.0.20.5 -c All --zip\n`, [p1]],
       ['cat certipy.log', `[*] Trying to retrieve NT hash for 'svc_ca'\n[*] NT hash for 'svc_ca': ${nt}\n`, [nt]],
-      ['jq -r … lsass.json', `b.osei\tNT=${nt}\tSHA1=${hex}\nb.osei\tMK{555c05d7-cc6d-4ed5-8a6f-112aba980293}=${nt}${nt}${nt}${nt}\n`, [nt]],
+      ['jq -r … lsass.json', `b.osei\tNT=${nt}\tSHA1=${hex}\nb.osei\tMK{555c05d7-cc6d-4ed5-8a6f-112aba980293}=${nt}${nt}${nt}${nt}\n`, [nt, hex]],
       ['cat nxc.txt', `SMB         10.0.20.16      445    WS02             [m.jones][CREDENTIAL] Domain:target=TERMSRV/jump01.corp.local - CORP\\m.jones-adm:${p2}\n`, [p2]],
       ['cat mimikatz.log', `\t * Username : ws01$\n\t * Password : ${spaced(24)}\n`, []],
       ['cat rubeus.txt', `[*] base64(ticket.kirbi):\n\n${ticket}\n\n  ASREP (key)              :  ${nt.toUpperCase()}\n`, [...ticketLines, nt.toUpperCase()]],
@@ -5319,6 +5319,7 @@ describe("session 40: the closing attack adv219's fixes", () => {
       ['grep -n -A2 "^cloud" filebeat.yml | cut -d: -f2 | base64 -d', 'eu-west-1.aws.found.io:443$502de444cb9c6970ca5065860b9b8446$37168535dae1bf32f057603d0e4767ec\n'],
       ['cat aircrack.txt', '      EAPOL HMAC     : D0 0C 04 01 31 25 10 4E 19 06 39 E2 AA 23 74 FA \n'],
       ['./app', 'registering deploy key: {Name:ci-deploy ReadOnly:true}\n'],
+      ['cat vt.json', '{\n  "ssdeep": "3072:KFb5GysLtIyadGXSu2jSBh917d5HBrzcNqrvOYYr:bXeZQzh8xBxZCRL08MwUdQSDfAtu"\n}\n'],
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });

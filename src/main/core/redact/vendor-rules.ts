@@ -439,8 +439,9 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('checkout.com key', ['sk_sbox_'], `${B}sk_sbox_[a-z2-7]{26}${E}`),
   // An OAuth 1 consumer's key and secret as one value (`TWITTER_CONSUMER='<key>:<secret>'`, adv112 F39): two random runs of both
   // cases and digits, 16+ and 24+, joined by `:`. No vendor's prefix; the randomness of both halves is the shape.
-  // Not a Pulumi ciphertext's nonce and body (`secure: v1:<nonce>:<ciphertext>`, `encryptionsalt: v1:…:v1:…:…`: adv190 L14).
-  { ...rule('key and secret', [], `${BB}(?<!\\bv1:)${RANDOM_RUN(16)}:${RANDOM_RUN(24)}${EB}`, 'g', ':'), runMay: colonBetween(16, 24), check: (m) => m.split(':').every(changesClassOften) },
+  // Not a Pulumi ciphertext's nonce and body (`secure: v1:<nonce>:<ciphertext>`, `encryptionsalt: v1:…:v1:…:…`: adv190 L14), nor
+  // an ssdeep hash's two halves after its block size (`3072:KFb5…:bXeZ…` of a VirusTotal file object: adv247 L10).
+  { ...rule('key and secret', [], `${BB}(?<!\\b(?:v1|\\d{1,7}):)${RANDOM_RUN(16)}:${RANDOM_RUN(24)}${EB}`, 'g', ':'), runMay: colonBetween(16, 24), check: (m) => m.split(':').every(changesClassOften) },
   // Not after an AWS key id (`AKIA…:<secret>`, a Jenkins AWS credential as `id:secret`: adv120 F46 read as Alpaca's).
   { ...rule('alpaca secret', [], `${BB}(?!AKIA|ASIA)[PA]K[A-Z0-9]{18}:(?<secret>[A-Za-z0-9]{40})${EB}`, 'g', ':'), runMay: colonBetween(20, 40) },
   // Bitcoin's keys in base58check (wallet-keys.ts): an extended private key by its prefix, a WIF by its length and first
