@@ -426,6 +426,13 @@ export const COMMAND_LINE: ContextRule[] = [
   // digit in it, or a capital after its first letter (the pattern is case-sensitive for that test: with `i`, `[A-Z]` took any letter,
   // and `password is provided`, `… is incorrect` masked their word: pass 177 F15).
   { kind: 'password', keywords: ['pass', 'pw', 'pwd'], sharesNameWords: true, needs: /(?:pass(?:word|phrase|code|wd)?|pwd?) (?:for \S+ )?(?:is|was|has been)\b/i, re: /(?<![\w-])(?:[Pp]ass(?:word|phrase|code|wd)?|PASS(?:WORD|PHRASE|CODE|WD)?|[Pp]wd?|PWD?)(?: (?:for|FOR) [^\s:]{1,64})? (?:is(?: now)?|IS(?: NOW)?|was (?:set|reset|changed) to|has been (?:set|reset|changed) to)(?::)?[ \t]+(?<secret>'[^'\n]{6,256}'|"[^"\n]{6,256}"|(?=[^\s'",;]*\d|[^\s'",;]+[A-Z])[^\s'",;]{8,256})/g, guard: true },
+  // ktpass' `/pass <password>` (a keytab's account password in a runbook: adv251 F42; `/pass *` prompts for it).
+  { kind: 'password on command line', keywords: ['ktpass'], re: /\bktpass(?:\.exe)?\b[^\n|;&]{0,1024}?[ \t][/-]pass[ \t]+(?<secret>"[^"\n]+"|(?!\*(?:\s|$))[^\s"]+)/gi },
+  // Windows LAPS' `msLAPS-Password` JSON (`{"n":"Administrator","t":"<hex time>","p":"…"}`, ldapsearch's value: adv251 F27).
+  { kind: 'password', keywords: ['"p":'], needs: /"t"[ \t]*:[ \t]*"[0-9a-f]{14,16}"/, re: /"n"[ \t]*:[ \t]*"[^"\n]{1,256}"[ \t]*,[ \t]*"t"[ \t]*:[ \t]*"[0-9a-f]{14,16}"[ \t]*,[ \t]*"p"[ \t]*:[ \t]*"(?<secret>(?:[^"\\\n]|\\.){1,256})"/g },
+  // A password in a note after `pw`/`pwd`/`password` (an AD account's Description: `Scanner account … pw Lantern@5472Lantern
+  // (rotated …)`: adv251 F39): a made word — lower and upper case and a digit, 10-64 characters.
+  { kind: 'password', keywords: ['pw', 'pwd', 'pass'], sharesNameWords: true, re: /(?<![\w-])(?:[Pp][Ww][Dd]?|PWD?|[Pp]ass(?:word)?|PASS(?:WORD)?)[ \t]*[:=]?[ \t]+(?![-$%<{(\[/~.])(?=[^\s]{0,63}[a-z])(?=[^\s]{0,63}[A-Z])(?=[^\s]{0,63}\d)(?<secret>[^\s()'"]{10,64})(?=[\s),;]|\.(?:\s|$)|$)/g },
   // A password that is a number, alone after its name at its line's end (`password=123456`, FreeSWITCH's `<param name="vm-password"
   // value="932896"/>`, a voicemail PIN: adv246 F14): 4–8 digits. The look-alike guard keeps numbers elsewhere, a password's
   // name's loosely (mysql's `-P 3306`, `localhost:8080` under a `user:password` comment).
@@ -574,7 +581,8 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password', keywords: ['auth'], sharesNameWords: true, needs: /stats[ \t]+auth/, re: /\bstats[ \t]+auth[ \t]+[^\s:]+:(?<secret>[^\s]+)/g },
   // `reg query` of a value named like a secret (adv12 A35: Winlogon's `DefaultPassword    REG_SZ    pw`), or its bytes (TightVNC's
   // `Password    REG_BINARY    84BE…`: DES under a fixed key, reversible: adv124 F33).
-  { kind: 'password', keywords: ['pass', 'secret', 'token', 'key'], sharesNameWords: true, needs: /REG_(?:EXPAND_|MULTI_)?SZ|REG_BINARY/, re: /^[ \t]+\w*(?:Password|Passwd|Secret|Token|ApiKey|AccessKey)\w*[ \t]+REG_(?:(?:EXPAND_|MULTI_)?SZ|BINARY)[ \t]+(?<secret>\S[^\r\n]*?)(?=[ \t]*\r?$)/gm },
+  // (An ODBC DSN's `PWD    REG_SZ    …` under `ODBC.INI`: adv251 F43.)
+  { kind: 'password', keywords: ['pass', 'secret', 'token', 'key', 'pwd'], sharesNameWords: true, needs: /REG_(?:EXPAND_|MULTI_)?SZ|REG_BINARY/, re: /^[ \t]+(?:\w*(?:Password|Passwd|Secret|Token|ApiKey|AccessKey)\w*|PWD|Pwd)[ \t]+REG_(?:(?:EXPAND_|MULTI_)?SZ|BINARY)[ \t]+(?<secret>\S[^\r\n]*?)(?=[ \t]*\r?$)/gm },
   // `netsh wlan show profile name=X key=clear` (adv12 A36): `Key Content            : pw`.
   // And in other languages' Windows (adv20 F28: `Schlüsselinhalt`; French `Contenu de la clé`, Spanish `Contenido de la clave`;
   // the keyword table takes ASCII: the words' ASCII parts).
@@ -1095,6 +1103,8 @@ export const FILES: ContextRule[] = [
   // A row after a tool's prefix too (netexec's `SMB  10.0.0.5  445  WS031  Administrator:500:…:::`, a diff's `+`: pass 206 F5, F32);
   // not the well-known hash of an empty password (`31d6cfe0…`: a disabled Guest's, L8).
   { kind: 'nt hash', keywords: [':::'], re: /(?:^|(?<=[ \t+]))[^\s:]{1,256}:(?:\d{1,10}:)?[0-9a-fA-F]{32}:(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?=:::)/gim },
+  // gMSADumper's `svc_sql$:::<nt hash>` (no RID, no LM half: adv251 F33).
+  { kind: 'nt hash', keywords: [':::'], re: /(?:^|(?<=[ \t+]))[^\s:]{1,256}:::(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F:])/gm },
   // mimikatz' `* DPAPI : …` beside them (pass 206 F8).
   { kind: 'nt hash', keywords: ['* ntlm', '* sha1', '* dpapi'], re: /\*[ \t]+(?:NTLM|SHA1|DPAPI|sha1\(key\))[ \t]*:[ \t]*(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-f]{32}(?:[0-9a-f]{8})?)\b/g },
   { kind: 'dpapi key', keywords: ['dpapi_machinekey', 'dpapi_userkey'], re: /\bdpapi_(?:machine|user)key:(?<secret>0x[0-9a-f]{40})/g },
@@ -1294,7 +1304,8 @@ export const FILES: ContextRule[] = [
   // Windows' own commands with a password as a positional argument, as PSReadLine's history and `echo on` batch files show them
   // (adv34 F06, F13): `net user NAME PASSWORD /add`, `net use \\\\host\\share PASSWORD /user:X` or `/user:X PASSWORD`, `rasdial
   // ENTRY USER PASSWORD`. `*` prompts for it; an option (`/add`) is none.
-  { kind: 'password on command line', keywords: ['net user ', 'net use ', 'rasdial'], needs: /\bnet[ \t]+use|\bnet[ \t]+user|rasdial/i, re: /\b(?:net[ \t]+user[ \t]+(?:"[^"\n]+"|[^\s/"]+)|net[ \t]+use\b[^\n|&]{0,512}?[ \t]\/user:[^\s"]+|rasdial[ \t]+(?:"[^"\n]+"|[^\s"]+)[ \t]+(?:"[^"\n]+"|[^\s"/]+))[ \t]+(?<secret>(?![/*])"[^"\n]+"|(?![/*])[^\s"]+)/gi },
+  // (`net  use \\host…` with two blanks, as Sysmon's CommandLine shows what was typed: adv251 F38.)
+  { kind: 'password on command line', keywords: ['net user ', 'net use ', 'use \\\\', 'rasdial'], needs: /\bnet[ \t]+use|\bnet[ \t]+user|rasdial/i, re: /\b(?:net[ \t]+user[ \t]+(?:"[^"\n]+"|[^\s/"]+)|net[ \t]+use\b[^\n|&]{0,512}?[ \t]\/user:[^\s"]+|rasdial[ \t]+(?:"[^"\n]+"|[^\s"]+)[ \t]+(?:"[^"\n]+"|[^\s"/]+))[ \t]+(?<secret>(?![/*])"[^"\n]+"|(?![/*])[^\s"]+)/gi },
   // SQLCMD mode's `:connect server -U user -P pw` and `:setvar NamePassword "…"` (adv34 F32).
   { kind: 'password on command line', keywords: [':connect'], needs: /-P[ \t]/, re: /^[ \t]*:connect\b[^\n]{0,512}?[ \t]-P[ \t]+(?<secret>"[^"\n]+"|[^\s"]+)/gim },
   { kind: 'password', keywords: [':setvar'], re: /^[ \t]*:setvar[ \t]+(?<name>\w{1,128})[ \t]+(?:"(?<secret>[^"\n]{1,4096})(?=")|(?<secret2>[^\s"]{1,4096}))/gim },

@@ -1283,6 +1283,13 @@ describe('values named from afar', () => {
   `${'      doIFmjCCBZagAwIBBaEDAgEWooIEnzCCBJthggSXMIIEk6ADAgEFoQwbCkNPUlAuTE9DQUyiHzAdoAMCAQKhFjAUGwZrcmJ0Z3Qb\n'.repeat(9_000)}`,
   `secrets:\n${'  a:\n    - abcdefghijklmnopqrstuvwxyz\n'.repeat(30_000)}`,
   `${'NT hash for \''.repeat(80_000)}`,
+  // Passes 251-252's: a note's `pw`, ktpass, LAPS' JSON, gMSA rows, an ODBC DSN's PWD, Elixir's env reads.
+  `${'pw '.repeat(300_000)}`,
+  `ktpass ${'/pass '.repeat(180_000)}`,
+  `${'"n":"a","t":"1da88354aecb510","p":"'.repeat(28_000)}`,
+  `${'a:::'.repeat(250_000)}`,
+  `${'    PWD    REG_SZ    x\n'.repeat(45_000)}`,
+  `${'System.get_env("SECRET_KEY_BASE") ||\n'.repeat(25_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -23,7 +23,8 @@ const EXAMPLE = /EXAMPLE|PLACEHOLDER|^(?:test|dummy|fake|sample|example|mock|stu
 const DOCUMENTED_TEST_KEY = /^(?:sk_test_4eC39HqLyjWDarjtT1zdp7dc|5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7|pk_test_TYooMQauvdEDq54NiTphI7jx|[123]x0{20,31}AA|6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe|6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI)$/;
 
 /**
- * Public by design: a Mapbox public token (`pk.eyJ…`, shipped to every browser that shows the map: adv40 K01). (A Sentry DSN's
+ * Public by design: a Mapbox public token (`pk.eyJ…`, shipped to every browser that shows the map: adv40 K01); Stripe's
+ * publishable key (`pk_live_…` under `STRIPE_KEY`: adv252 L29). (A Sentry DSN's
  * public key stays masked by choice: earlier passes counted it a secret, adv42 K05 a look-alike; it lets anyone post events.)
  * RevenueCat's public SDK keys (`appl_`, `goog_`, `amzn_`, `strp_`, `rcb_`: shipped in the app, its secret keys are `sk_`: adv146
  * F23). Adyen's client keys (`test_`/`live_` and 32 upper-case letters and digits: Drop-in's, in the browser) and Braintree's
@@ -32,7 +33,7 @@ const DOCUMENTED_TEST_KEY = /^(?:sk_test_4eC39HqLyjWDarjtT1zdp7dc|5d672d79c15b13
  * placeholder written in a vendor's shape, its body a run of one filler character or a `<…>` note (`hf_xxxx…`,
  * `dp.st.dev.XXXX…`, `shpat_<32 hex characters>`: adv40 K08); a real token never repeats a character twelve times.
  */
-const PUBLIC_OR_PLACEHOLDER = /^pk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$|^(?:appl|goog|amzn|strp|rcb)_[A-Za-z0-9]{24,40}$|^(?:test|live)_[A-Z0-9]{32}$|^MII[BC]IjANBgkqhkiG9w0BAQEFAAOCA[QgI]8AMII[BC]CgKCA[QgI]EA[A-Za-z0-9+/]{200,800}={0,2}$|^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$|([xX#.0_-])\1{11,}|^[A-Za-z][\w.-]{1,24}<(?:[a-z][a-z ]*|\d+)>?$/;
+const PUBLIC_OR_PLACEHOLDER = /^pk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$|^pk_(?:live|test)_[A-Za-z0-9]{24,247}$|^(?:appl|goog|amzn|strp|rcb)_[A-Za-z0-9]{24,40}$|^(?:test|live)_[A-Z0-9]{32}$|^MII[BC]IjANBgkqhkiG9w0BAQEFAAOCA[QgI]8AMII[BC]CgKCA[QgI]EA[A-Za-z0-9+/]{200,800}={0,2}$|^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$|([xX#.0_-])\1{11,}|^[A-Za-z][\w.-]{1,24}<(?:[a-z][a-z ]*|\d+)>?$/;
 /** Jest's asymmetric matchers in a failed test's diff (`"refreshToken": Any<String>,`: 129 F18): a type, no value. */
 const TEST_MATCHER = /^(?:Any<[A-Z]\w{0,31}>|Anything|(?:Object|Array|String)Containing|StringMatching)(?!\w)/;
 /** The first word of a placeholder in angle brackets with blanks in it, which ends an unquoted value (`KEY=<your stripe secret key>` of a `.env.example`: adv58 K07). */

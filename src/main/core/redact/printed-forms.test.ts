@@ -5294,6 +5294,14 @@ describe("session 40: the closing attack adv219's fixes", () => {
       ['cat rubeus.txt', `[*] base64(ticket.kirbi):\n\n${ticket}\n\n  ASREP (key)              :  ${nt.toUpperCase()}\n`, [...ticketLines, nt.toUpperCase()]],
       ['cat aircrack.txt', `                       KEY FOUND! [ ${p3} ]\n\n      Master Key     : ${master[0]} \n                       ${master[1]} \n`, [p3, ...master]],
       ['tail -n 14 remote_console.log', `iex(shop@10.0.2.14)2> Application.get_env(:shop, ShopWeb.Endpoint)[:secret_key_base]\n"${key}${key}"\n`, [`${key}${key}`]],
+      ["grep -n -A2 -E 'SECRET_KEY_BASE' config/runtime.exs", `17:    System.get_env("SECRET_KEY_BASE") ||\n18-      "${key}${key}"\n19-\n`, [`${key}${key}`]],
+      // Pass 251: gMSADumper, an AD Description's note, ktpass, an ODBC DSN's PWD, `net  use` in Sysmon's CommandLine, LAPS' JSON.
+      ['tail loot/gmsa.txt', `svc_sqlgmsa$:::${nt}\n`, [nt]],
+      ['powershell.exe Get-ADUser svc_scan3f -Properties Description', `Description       : Scanner account - Ricoh MFP 3rd floor. pw ${p1} (rotated 2023-11)\n`, [p1]],
+      ["sed -n '/ktpass/,/^```/p' runbooks/sso-keytab.md", `ktpass /out C:\\Temp\\portal.keytab /princ HTTP/portal@CORP /mapuser CORP\\svc_portal /pass ${p2} /crypto AES256-SHA1\n`, [p2]],
+      ['reg.exe query "HKLM\\SOFTWARE\\ODBC\\ODBC.INI\\ERP_REPORTING"', `    UID    REG_SZ    rpt_reader\n    PWD    REG_SZ    ${p3}\n`, [p3]],
+      ['powershell.exe Get-WinEvent', `               CommandLine: net  use \\\\fs01.corp.local\\it$ /user:CORP\\helpdesk2 ${p4} /persistent:no\n`, [p4]],
+      ['ldapsearch … | sed -n "s/^msLAPS-Password: //p"', `{"n":"Administrator","t":"1da88354aecb510","p":"${p1}x"}\n`, [`${p1}x`]],
       ['cat msf_spool.txt', `host        origin      service        public  private        realm  private_type  JtR Format\n----        ------      -------        ------  -------        -----  ------------  ----------\n10.0.20.12  10.0.20.12  22/tcp (ssh)   root    ${p4}         Password\n`, [p4]],
     ];
     for (const [cmd, text, values] of cases) {
@@ -5319,6 +5327,8 @@ describe("session 40: the closing attack adv219's fixes", () => {
       ['grep -n -A2 "^cloud" filebeat.yml | cut -d: -f2 | base64 -d', 'eu-west-1.aws.found.io:443$502de444cb9c6970ca5065860b9b8446$37168535dae1bf32f057603d0e4767ec\n'],
       ['cat aircrack.txt', '      EAPOL HMAC     : D0 0C 04 01 31 25 10 4E 19 06 39 E2 AA 23 74 FA \n'],
       ['./app', 'registering deploy key: {Name:ci-deploy ReadOnly:true}\n'],
+      ['cat notes.md', 'pass --Option=Value1 to the tool\nthe password Manager is open\nuse pwd /tmp/Abc1!xyzzz\n'],
+      ['grep -n STRIPE .env', '3:STRIPE_KEY=pk_live_51zbcjRfOqllUQbNcfrIhQHvyWZY4JVmALxAT6o8Bk9S9hZ1e8CcTJuHC4ptGMJ4P6WmE8ZaZRrKpnr1GGIiL46RsLowV44bq70\n'],
       ['cat vt.json', '{\n  "ssdeep": "3072:KFb5GysLtIyadGXSu2jSBh917d5HBrzcNqrvOYYr:bXeZQzh8xBxZCRL08MwUdQSDfAtu"\n}\n'],
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);

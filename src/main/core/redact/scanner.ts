@@ -3599,6 +3599,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // …but not its `#PasswordDigest` (a SHA-1 of nonce, time and password: no credential, pass 218 L1).
   if (element && text.slice(e, tagEnd).includes('PasswordDigest')) return e;
   if (!m && !element) {
+    // The name read by an environment call with a literal fallback, no `name =` before it (Elixir's `System.get_env("SECRET_KEY_BASE")
+    // ||` with the value on the line below, under grep's numbers: adv252 F14): the fallback.
+    if (text.charCodeAt(k - 1) === 0x22 || text.charCodeAt(k - 1) === 0x27) envCallFallback(text, k, e, out);
     pairedValue(text, k, e, out);
     arrayPairValue(text, k, e, out);
     jqStreamLeaf(text, k, e, out);
@@ -4385,6 +4388,25 @@ function boundByPosition(text: string, at: number, n: number, name: string, out:
  * and Gradle's (`System.getenv("X") ?: "…"`, `providers.gradleProperty("x").getOrElse("…")`: adv32 F02).
  */
 const ENV_READ_FALLBACK = /(?:(?:env|getenv|os\.getenv|os\.environ\.get|ENV\.fetch|Deno\.env\.get|System\.getenv)\([ \t]*(?<q1>["'])[A-Za-z_][\w.]*\k<q1>[ \t]*,[ \t]*(?:default[ \t]*=[ \t]*)?(?<q2>["'])(?<v>[^"'\n]{1,1024})\k<q2>|(?:process\.env|import\.meta\.env|Bun\.env|ENV)(?:\.[A-Za-z_]\w*|\[[ \t]*["'][A-Za-z_]\w*["'][ \t]*\])[ \t]*(?:\|\||\?\?|or)[ \t]*(?<q3>["'])(?<w>[^"'\n]{1,1024})\k<q3>|System\.get_env\([ \t]*"[A-Za-z_]\w*"[ \t]*\)[ \t]*\|\|[ \t]*\r?\n?[ \t]*"(?<x>[^"\n]{1,1024})"|(?:System\.getenv|System\.getProperty|providers\.(?:gradleProperty|environmentVariable)|(?:project\.)?findProperty)\([ \t]*(?<q5>["'])[\w.-]{1,128}\k<q5>[ \t]*\)(?:\.orNull)?(?:[ \t]*(?:\?:|\|\||\?\?)[ \t]*|\.(?:getOrElse|orElse)\([ \t]*)(?<q4>["'])(?<y>[^"'\n]{1,1024})\k<q4>)/dy;
+/** An environment read's call before its quoted name (ENV_READ_FALLBACK's calls), to the quote. */
+const ENV_CALL_BEFORE = /(?:System\.get_env|System\.getenv|os\.getenv|os\.environ\.get|Deno\.env\.get|ENV\.fetch|getenv|env)\([ \t]*["']$/;
+/** Characters before a name read for its environment call (the longest call's name and its parenthesis). */
+const ENV_CALL_LOOKBACK = 24;
+
+/** The literal fallback of the environment read whose quoted name is text[k, e) (ENV_READ_FALLBACK read from the call's start). */
+function envCallFallback(text: string, k: number, e: number, out: SecretFinding[]): void {
+  const call = ENV_CALL_BEFORE.exec(text.slice(Math.max(0, k - ENV_CALL_LOOKBACK), k));
+  if (!call) return;
+  ENV_READ_FALLBACK.lastIndex = k - call[0].length;
+  const read = ENV_READ_FALLBACK.exec(text);
+  if (!read) return;
+  const g = read.groups!.v !== undefined ? 'v' : read.groups!.w !== undefined ? 'w' : read.groups!.x !== undefined ? 'x' : 'y';
+  const name = text.slice(k, e);
+  if (!isSecretName(name) || isLookAlike(read.groups![g], PASSWORD_NAME.test(name))) return;
+  const [start, end] = read.indices!.groups![g]!;
+  out.push({ start, end, kind: kindOfName(name), byContext: true });
+}
+
 /** Blanks, a line break and the next line's indent: a value on the line below its name. */
 const LINE_BREAK_AT = /[ \t]*\r?\n[ \t]*/y;
 /** An ERB tag to its end on the line. */
