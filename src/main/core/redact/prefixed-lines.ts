@@ -69,12 +69,17 @@ const FIRST_LINES = 3;
 /** Prefixed lines read again, at most (a log of a million lines is read this way in its first part only: a bound on the cost). */
 const MAX_LINES = 20_000;
 
-/** The findings of `scan` on the text of `text`'s prefixed lines without their prefixes, at their places in `text`. */
-export function prefixedLineFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+/**
+ * The findings of `scan` on the text of `text`'s prefixed lines without their prefixes, at their places in `text`. `bytes`: the
+ * text's low bytes (low-bytes.ts), when the caller has them: the marks are searched there (a two-byte text's own search for a
+ * mark read every character slowly: the kinds' marks had cost 3% of a reply's masking).
+ */
+export function prefixedLineFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[], bytes?: Buffer): void {
   // By line start: where its text begins after the prefix (one kind a line: the first that matches).
   const bodies = new Map<number, number>();
+  const find = (mark: string, from: number): number => (bytes === undefined ? text.indexOf(mark, from) : indexOfLowBytes(text, bytes, mark, from));
   for (const kind of KINDS) {
-    let i = text.indexOf(kind.mark);
+    let i = find(kind.mark, 0);
     while (i >= 0 && bodies.size < MAX_LINES) {
       const lineStart = text.lastIndexOf('\n', i) + 1;
       if (!bodies.has(lineStart)) {
@@ -83,7 +88,7 @@ export function prefixedLineFindings(text: string, out: SecretFinding[], scan: (
       }
       const nl = text.indexOf('\n', i);
       if (nl < 0) break;
-      i = text.indexOf(kind.mark, nl + 1);
+      i = find(kind.mark, nl + 1);
     }
   }
   firstLineKindLines(text, bodies);
@@ -112,6 +117,16 @@ export function prefixedLineFindings(text: string, out: SecretFinding[], scan: (
       if (e > s) out.push({ ...f, start: textAt[n] + (s - viewAt[n]), end: textAt[n] + (e - viewAt[n]) });
     }
   }
+}
+
+/** Each mark's low bytes (indexOfLowBytes). */
+const LOW_MARKS = new Map<string, Buffer>();
+/** The first place of `mark` in `text` at or after `from`, found in its low bytes (a mark past U+00FF by its low bytes), checked on the text. */
+function indexOfLowBytes(text: string, bytes: Buffer, mark: string, from: number): number {
+  let low = LOW_MARKS.get(mark);
+  if (low === undefined) LOW_MARKS.set(mark, (low = Buffer.from(Array.from(mark, (c) => c.charCodeAt(0) & 0xff))));
+  for (let i = bytes.indexOf(low, from); i >= 0 && i < text.length; i = bytes.indexOf(low, i + 1)) if (text.startsWith(mark, i)) return i;
+  return -1;
 }
 
 /** The lines of `text` with a prefix of FIRST_LINE_KINDS into `bodies`, each kind when the output's first lines have it. */

@@ -484,6 +484,8 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   const pass = AUTOMATON.passes;
   const textBytes = bytes.subarray(0, text.length);
   const ownBytes = (): Buffer | undefined => (AUTOMATON.passes === pass ? textBytes : undefined);
+  // Metasploit's `creds` table (msf-creds.ts): its title searched in the bytes while they are the text's (no keyword reads it).
+  const msfTable = indexOfAscii(text, textBytes, 'private_type') >= 0;
   vendorFindings(text, hits, runs, bytes, out);
   wrappedBase64(text, runs, out);
   hexEncodedText(text, runs, out);
@@ -495,7 +497,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   if (prefixDepth < MAX_PREFIX_DEPTH) {
     prefixDepth++;
     try {
-      prefixedLineFindings(text, out, scanSecrets);
+      prefixedLineFindings(text, out, scanSecrets, ownBytes());
     } finally {
       prefixDepth--;
     }
@@ -572,8 +574,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
     report.publicKeyMarks = (gates & (GATE_PUBLIC_KEY | GATE_KEY_BLOCK)) !== 0;
   }
   if (gates & GATE_FILE_HEADER) secretFilesUnderHeaders(text, out);
-  // Metasploit's `creds` table: a password in clear under `private` (a search: no keyword reads a column's title).
-  msfCredsRows(text, out);
+  if (msfTable) msfCredsRows(text, out);
   narrowUrlDsns(text, out);
   if (out.length > 0) dropDigestCells(text, out);
   return out;
