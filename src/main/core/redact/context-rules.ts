@@ -430,13 +430,15 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['ktpass'], re: /\bktpass(?:\.exe)?\b[^\n|;&]{0,1024}?[ \t][/-]pass[ \t]+(?<secret>"[^"\n]+"|(?!\*(?:\s|$))[^\s"]+)/gi },
   // Windows LAPS' `msLAPS-Password` JSON (`{"n":"Administrator","t":"<hex time>","p":"…"}`, ldapsearch's value: adv251 F27).
   { kind: 'password', keywords: ['"p":'], needs: /"t"[ \t]*:[ \t]*"[0-9a-f]{14,16}"/, re: /"n"[ \t]*:[ \t]*"[^"\n]{1,256}"[ \t]*,[ \t]*"t"[ \t]*:[ \t]*"[0-9a-f]{14,16}"[ \t]*,[ \t]*"p"[ \t]*:[ \t]*"(?<secret>(?:[^"\\\n]|\\.){1,256})"/g },
-  // A password in a note after `pw`/`pwd`/`password` (an AD account's Description: `Scanner account … pw Lantern@5472Lantern
-  // (rotated …)`: adv251 F39): a made word — lower and upper case and a digit, 10-64 characters.
-  { kind: 'password', keywords: ['pw', 'pwd', 'pass'], sharesNameWords: true, re: /(?<![\w-])(?:[Pp][Ww][Dd]?|PWD?|[Pp]ass(?:word)?|PASS(?:WORD)?)[ \t]*[:=]?[ \t]+(?![-$%<{(\[/~.])(?=[^\s]{0,63}[a-z])(?=[^\s]{0,63}[A-Z])(?=[^\s]{0,63}\d)(?<secret>[^\s()'"]{10,64})(?=[\s),;]|\.(?:\s|$)|$)/g },
+  // A password in a note after `pw`/`pwd` (an AD account's Description: `Scanner account … pw Lantern@5472Lantern (rotated …)`:
+  // adv251 F39): a made word — lower and upper case, and a symbol or three digits, 10-64 characters. Not after `pass`/`PASS`:
+  // jest's `PASS src/auth/OAuth2Callback.test.tsx`, go test's `--- PASS: TestOAuth2Flow`, nginx's `proxy_pass`, a commit's `pass
+  // OAuth2Config to …` (adv253 L1, L2, L5).
+  { kind: 'password', keywords: ['pw', 'pwd'], sharesNameWords: true, re: /(?<![\w./-])[Pp][Ww][Dd]?[ \t]*[:=]?[ \t]+(?![-$%<{(\[/~.])(?=[^\s]{0,63}[a-z])(?=[^\s]{0,63}[A-Z])(?=[^\s]{0,63}(?:[^\w\s]|\d{3}))(?<secret>[^\s()'"]{10,64})(?=[\s),;]|\.(?:\s|$)|$)/g },
   // A password that is a number, alone after its name at its line's end (`password=123456`, FreeSWITCH's `<param name="vm-password"
-  // value="932896"/>`, a voicemail PIN: adv246 F14): 4–8 digits. The look-alike guard keeps numbers elsewhere, a password's
+  // value="932896"/>`, a voicemail PIN: adv246 F14; `DBPASS=…`, a comment after it, 10 digits: adv253 F26): 4–10 digits. The look-alike guard keeps numbers elsewhere, a password's
   // name's loosely (mysql's `-P 3306`, `localhost:8080` under a `user:password` comment).
-  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /pass(?:word|wd)["']?[ \t]*(?:[:=][ \t]*["']?|"[ \t]+value=")\d{4,8}/i, re: /(?<![\w-])(?:[\w.-]{0,32}[_.-])?(?:[Pp]ass(?:word|wd)|PASS(?:WORD|WD))(?:["']?[ \t]*[:=][ \t]*["']?|"[ \t]+value=")(?<secret>\d{4,8})(?=["']?(?:[ \t]*\/?>)?[ \t]*[,;]?[ \t]*\r?$)/gm },
+  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /(?:pass(?:word|wd)?|pwd)["']?[ \t]*(?:[:=][ \t]*["']?|"[ \t]+value=")\d{4,10}/i, re: /(?<![\w-])(?:[\w.-]{0,32}[_.-]|[A-Z]{2,8})?(?:[Pp]ass(?:word|wd)?|PASS(?:WORD|WD)?|[Pp]wd|PWD)(?:["']?[ \t]*[:=][ \t]*["']?|"[ \t]+value=")(?<secret>\d{4,10})(?=["']?(?:[ \t]*\/?>)?[ \t]*[,;]?[ \t]*(?:[ \t]#[^\n]*)?\r?$)/gm },
   // …in other languages: German's `Passwort … auf X gesetzt`, Portuguese `a senha … é X`, Spanish `la contraseña … es X`, French `le
   // mot de passe … est X` (adv71 F29, F34): the value made (a digit, or a capital after its first letter), 8 characters and up.
   { kind: 'password', keywords: ['pass', 'senha', 'contrase'], sharesNameWords: true, needs: /(?:passwort|kennwort)[^\n]{0,60} auf \S|(?:senha|contraseña|mot de passe)[^\n]{0,60} (?:é|es|est) \S/i, re: /(?:(?:[Pp]asswort|[Kk]ennwort)[^\n]{0,60}? auf[ \t]+(?<secret>(?=\S*\d|\S+[A-Z])\S{8,256})(?=[ \t]+(?:gesetzt|geändert|zurückgesetzt))|(?:senha|contraseña|mot de passe)[^\n]{0,60}? (?:é|es|est)(?: :)?[ \t]+(?<secret2>(?=[^\s,;]*\d|[^\s,;]+[A-Z])[^\s,;]{8,256}))/gi, guard: true },
@@ -1116,6 +1118,10 @@ export const FILES: ContextRule[] = [
   // …and the SHA1 beside it (pypykatz' `SHAHash`, DPAPI's pre-key; a `SHA1=` alone is a file's digest: Sysmon's `Hashes=`).
   { kind: 'nt hash', keywords: ['nt='], re: /(?<![\w-])NT=[0-9a-fA-F]{32}[ \t]+SHA1=(?<secret>[0-9a-fA-F]{40})(?![0-9a-fA-F])/g },
   { kind: 'dpapi key', keywords: ['mk{'], re: /\bMK\{[0-9a-fA-F-]{36}\}=(?<secret>[0-9a-fA-F]{64,128})(?![0-9a-fA-F])/g },
+  // pypykatz' text output (`NT: <hex>`) and mimikatz' DCSync (`Hash NTLM: <hex>`): adv253 F30, F33.
+  { kind: 'nt hash', keywords: ['nt:', 'hash ntlm:'], re: /(?<![\w-])(?:NT|Hash NTLM):[ \t]+(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/g },
+  // mimikatz' `sekurlsa::ekeys` rows (`rc4_hmac_nt       <hex>`, `aes256_hmac <hex>`: adv253 F33): a Kerberos key a row.
+  { kind: 'kerberos key', keywords: ['rc4_hmac', 'rc4_md4', 'aes256_hmac', 'aes128_hmac'], re: /\b(?:rc4_hmac_nt(?:_exp)?|rc4_hmac_old(?:_exp)?|rc4_md4|aes256_hmac|aes128_hmac)[ \t]+(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-f]{32}(?:[0-9a-f]{32})?)(?![0-9a-f])/g },
   // Rubeus' `ASREP (key) : <hex>` under its ticket (adv247 F34): the user's long-term key the request used.
   { kind: 'kerberos key', keywords: ['asrep (key)'], re: /\bASREP \(key\)[ \t]*:[ \t]+(?<secret>[0-9A-Fa-f]{32}(?:[0-9A-Fa-f]{32})?)(?![0-9A-Fa-f])/g },
   // netexec's and DonPAPI's decrypted DPAPI credential: `[CREDENTIAL] Domain:target=… - CORP\user:password` (adv247 F7).

@@ -1290,6 +1290,12 @@ describe('values named from afar', () => {
   `${'a:::'.repeat(250_000)}`,
   `${'    PWD    REG_SZ    x\n'.repeat(45_000)}`,
   `${'System.get_env("SECRET_KEY_BASE") ||\n'.repeat(25_000)}`,
+  // The closing attack's: shown NULs, word diffs without headers, ekeys rows, anchored block scalars.
+  `${'a^@-p^@'.repeat(140_000)}`,
+  `${'a\\x00-p\\x00'.repeat(80_000)}`,
+  `${'[-a-]{+b+} [-'.repeat(80_000)}`,
+  `${'rc4_hmac_nt '.repeat(80_000)}`,
+  `${'  p: &a |\n'.repeat(90_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -77,9 +77,10 @@ const PROSE = /^[a-z]{1,15}$|^(?=[^(]*\()(?:[A-Za-z_]\w{2,}|[A-Za-z_]\w*\.[\w.]+
  * A method's call or an indexer on a member chain, cut at its argument (`viper.GetString(`, `builder.Configuration[`,
  * `GetValue<string>(`, PHP's `$_ENV[`: adv46 K01, K02): code, whose quoted argument is a setting's name. A wrapper's call
  * (`Some("…")`, `SecretStr('…')`) has no member chain. A call whose first argument opens a literal (`jwt.encode({`: adv104 F04) too.
- * And a Go struct printed by `%+v` (`deploy key: {Name:ci-deploy PublicKey:…}`: adv250 L8): its first field, not a value.
+ * And a Go struct printed by `%+v` (`deploy key: {Name:ci-deploy PublicKey:…}`: adv250 L8): its first field, not a value —
+ * unless it wraps the value (`sql.NullString`'s `{String:… Valid:true}`: adv253 F50).
  */
-export const CALL_OR_INDEX_HEAD = /^:[A-Za-z_]\w*\($|^\{[A-Za-z_$][\w$]*:$|^\{[A-Z][A-Za-z0-9]{0,63}:[^\s:{}]*$|^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)+(?:<[\w.,<>?]*>)?[([][{[]?$|^\$[A-Za-z_]\w*\[$/;
+export const CALL_OR_INDEX_HEAD = /^:[A-Za-z_]\w*\($|^\{[A-Za-z_$][\w$]*:$|^\{(?!(?:String|Str|Value|Secret|Password|Token|Key|Bytes):)[A-Z][A-Za-z0-9]{0,63}:[^\s:{}]*$|^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)+(?:<[\w.,<>?]*>)?[([][{[]?$|^\$[A-Za-z_]\w*\[$/;
 /** A secret's type in a declaration (pydantic's `db_password: SecretStr`, .NET's `SecureString`: adv44 K02), for a password's name too. */
 // Or a generic type (Rust's `pub refresh_token: Option<String>,`, `Secret<String>`, `Vec<u8>`, TypeScript's `Promise<string>`: adv49 K03).
 // .NET's full name of it too, PowerShell's table of a PSCredential (`System.Security.SecureString` under `SecurePassword`: adv79 F36).

@@ -5333,4 +5333,42 @@ describe("session 40: the closing attack adv219's fixes", () => {
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
+
+  it('masks what the closing attack adv253 found: shown NULs, op 1 and labels with blanks, numeric passwords by more names, signify keys, anchored block scalars, ekeys and DCSync rows, pry results, Ory secrets, word diffs without headers; keeps test results, nginx upstreams, Ansible vaults, public keys cut by sed', () => {
+    const [p1, p2, p3] = [pw(), pw(), pw()];
+    const nt = s(HEX, 32);
+    const key = s(AN, 32);
+    // signify's secret key: `Ed`, `BK`, 42 rounds, then 98 bytes.
+    const signify = Buffer.concat([Buffer.from('EdBK'), Buffer.from([0, 0, 0, 42]), Buffer.from(s(HEX, 196), 'hex')]).toString('base64');
+    const cases: [string, string, string[]][] = [
+      ['cat -v proc/5120/cmdline', `mysql^@-h^@db.internal^@-p${p1}^@analytics^@\n`, [p1]],
+      ["python3 -c 'print(open(\"proc/6001/cmdline\",\"rb\").read())'", `b'sshpass\\x00-p\\x00${p2}\\x00scp\\x00'\n`, [p2]],
+      ['op get item "Prod Postgres" --fields password', `${p3}\n`, [p3]],
+      ['op item get "Windows Server" --fields "label=license key"', 'AF0SO-6X34Y-J0I0T-U34VH-LL60O\n', ['AF0SO-6X34Y-J0I0T-U34VH-LL60O']],
+      ['head -n 20 conf/db.env', 'DBPASS=11101476\npassword=9991185784 # rotated\n', ['11101476', '9991185784']],
+      ['cat .signify/release.sec', `untrusted comment: signify secret key\n${signify}\n`, [signify]],
+      ['cat deploy/compose.yaml', `  POSTGRES_PASSWORD: &pgpw |-\n    ${p1}q\n`, [`${p1}q`]],
+      ['cat loot/mimikatz.log', `\t * Key List :\n\t   rc4_hmac_nt       ${nt}\n  Hash NTLM: ${nt}a\n`.replace(`${nt}a`, s(HEX, 32)), [nt]],
+      ['cat notes/pry-session.txt', `[1] pry(main)> ENV['DB_PASSWORD']\n=> "${p2}q"\n`, [`${p2}q`]],
+      ['cat docker-compose.yml', `      - SECRETS_DEFAULT=${key}\n      - SECRETS_CIPHER=${key}c\n`, [key, `${key}c`]],
+      ['cd repo && git diff --word-diff | grep -F "add password"', `add password edge-* [-{${p3}q}-]{+{${p3}z}+}\n`, [`${p3}q`, `${p3}z`]],
+      ['cat logs/notifier.log', `2024/12/06 10:00:01 smtp password: {String:${p1}z Valid:true}\n`, [`${p1}z`]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+      expect(shown, cmd).toContain('[masked: ');
+    }
+    const kept: [string, string][] = [
+      ['npx jest', ' PASS  src/auth/OAuth2Callback.test.tsx (5.214 s)\n'],
+      ['go test ./...', '=== RUN   TestOAuth2Flow\n--- PASS: TestOAuth2Flow (0.00s)\n'],
+      ['git log --oneline', 'e3b7052 fix(auth): pass OAuth2Config to the token client\n77908bc docs: pw reset now goes through SelfService2Portal\n'],
+      ['cat shop.conf', '        proxy_pass http://shop_v2;\n'],
+      ['find docs -print0', 'docs\0docs/password\0docs/password/LockoutPolicyV3.md\0'],
+      ['cat group_vars/prod.yml', 'ansible_become_password: !vault |\n    $ANSIBLE_VAULT;1.1;AES256\n    36346438613361626637\n'],
+      ["sed -n 's/^ *public_key: //p' wg/peers.yaml", 'Qj+v9QfSgmNSuwsZAQGlI3GYIhS6vuTUq22KfRr7Vwg=\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
 });

@@ -11,7 +11,7 @@ import { indexOfAscii } from './low-bytes.js';
 
 /** A prompt and what was typed after it: PowerShell's (`PS C:\\src> `, the docs' `PS> `: adv110 F39), irb, a Rails console (`app(env)>`), IPython, jshell, iex (a remote console's `iex(node@host)2> ` too: adv250 F28), PsySH / node (`> `), Python. */
 // Debuggers too: `node inspect`'s `debug> exec …` (adv30 F18), pdb's `(Pdb) p …`, ipdb's, lldb's and delve's prompts.
-const PROMPT = /^(?:PS(?: [^\n>]{1,256})?> |irb\([^)\n]*\):\d+:\d+[>*] |[\w-]{1,64}\([\w-]{1,32}\)(?::\d+)?[>*] |In \[\d+\]: |jshell> |iex\((?:\d+\)|[\w.-]{1,64}@[\w.:-]{1,253}\)\d+)> |>>> |> |debug> (?:exec |repl )?|\((?:Pdb|lldb|dlv)\) |ipdb> )(?<expr>[^\n]{1,2048})$/;
+const PROMPT = /^(?:PS(?: [^\n>]{1,256})?> |irb\([^)\n]*\):\d+:\d+[>*] |(?:\[\d{1,6}\] )?[\w-]{1,64}\([\w-]{1,32}\)(?::\d+)?[>*] |In \[\d+\]: |jshell> |iex\((?:\d+\)|[\w.-]{1,64}@[\w.:-]{1,253}\)\d+)> |>>> |> |debug> (?:exec |repl )?|\((?:Pdb|lldb|dlv)\) |ipdb> )(?<expr>[^\n]{1,2048})$/;
 /**
  * Does the text hold a REPL's prompt? Plain searches before any regex reads lines (a search of every line start cost a 20 MB
  * log 7% of its masking): `> ` alone (curl -v's request lines) counts only beside PsySH's `= ` result or node's `'…'` one.

@@ -478,7 +478,12 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   // NULs between words (`cat /proc/<pid>/cmdline`, `find -print0`: adv246 F36) are read as blanks, the text's length kept, so
   // its findings' offsets are the text's: `sshpass\0-p\0…` is a command line, and a value ends at its NUL. (A byte search: a
   // character whose low byte is 0, `─` U+2500, sends it to the text's own.)
-  if (bytes.subarray(0, text.length).indexOf(0) >= 0 && text.includes('\0')) return scanSecrets(text.replaceAll('\0', ' '), report);
+  // Only an argument list's (a NUL before an option, `\0-p`): `find -print0`'s paths read as words had made `docs/password <path>` a
+  // setting and its value (adv253 L3).
+  if (bytes.subarray(0, text.length).indexOf(0) >= 0 && text.includes('\0-')) return scanSecrets(text.replaceAll('\0', ' '), report);
+  // …and as `cat -v` shows them (`^@`) or Python's bytes (`\x00` between words): read again with blanks of the same length, beside
+  // the text as it is (a password may hold `^@`: blanks alone would cut it in two; adv253 F14, F15).
+  const nulView = inNulView ? undefined : shownNulsAsBlanks(text, bytes.subarray(0, text.length));
   const gates = gatesOf(text, hits);
   // The pass's bytes for byte searches below, while no other pass (a decoded value's scan) has reused them.
   const pass = AUTOMATON.passes;
@@ -502,8 +507,9 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
       prefixDepth--;
     }
   }
-  // git's `--word-diff` lines, read as the old and the new file had them (a diff: its headers' gate; not the views again).
-  if (gates & GATE_DIFF_FILE && !inWordDiff) {
+  // git's `--word-diff` lines, read as the old and the new file had them (a diff's, or its marked lines without headers: grep's
+  // of them, `--no-prefix`: adv253 F2, F3); not the views again.
+  if (!inWordDiff && (gates & GATE_DIFF_FILE || mayHoldWordDiff(textBytes))) {
     inWordDiff = true;
     try {
       wordDiffFindings(text, out, scanSecrets);
@@ -575,6 +581,14 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   }
   if (gates & GATE_FILE_HEADER) secretFilesUnderHeaders(text, out);
   if (msfTable) msfCredsRows(text, out);
+  if (nulView !== undefined) {
+    inNulView = true;
+    try {
+      out.push(...scanSecrets(nulView));
+    } finally {
+      inNulView = false;
+    }
+  }
   narrowUrlDsns(text, out);
   if (out.length > 0) dropDigestCells(text, out);
   return out;
@@ -1285,9 +1299,28 @@ function percentEncoded(text: string, out: SecretFinding[], scan: (t: string) =>
   }
 }
 
+/** A NUL as `cat -v` shows it, and as Python's bytes repr escapes it (scanSecrets reads both as blanks too). */
+const NUL_SHOWN = Buffer.from('^@');
+const NUL_ESCAPED = Buffer.from('\\x00');
+/** Python's `\x00` between words, not one of a run of escapes (a key's bytes, `\x12\x00\x34`, are the byte readers'). */
+const ESCAPED_NUL_BETWEEN_WORDS = /(?<!\\x[0-9a-fA-F]{2})\\x00(?!\\x)/g;
+/** Is a text's shown-NUL view being scanned (not made again)? */
+let inNulView = false;
+
+/** `text` with its shown NULs (`^@`, `\x00` between words) as blanks of the same length; undefined when it has none. */
+function shownNulsAsBlanks(text: string, bytes: Buffer): string | undefined {
+  let view = text;
+  if (bytes.indexOf(NUL_SHOWN) >= 0 && view.includes('^@')) view = view.replaceAll('^@', '  ');
+  if (bytes.indexOf(NUL_ESCAPED) >= 0 && view.includes('\\x00')) view = view.replace(ESCAPED_NUL_BETWEEN_WORDS, '    ');
+  return view === text ? undefined : view;
+}
 /** Prefixed lines' views being scanned (prefixed-lines.ts), and how deep they may nest. */
 let prefixDepth = 0;
 const MAX_PREFIX_DEPTH = 3;
+/** Both halves of a word diff's marker (`[-` and `-]`, or `{+` and `+}`), searched in the text's bytes. */
+const WORD_DIFF_MARKS = [Buffer.from('[-'), Buffer.from('-]'), Buffer.from('{+'), Buffer.from('+}')];
+const mayHoldWordDiff = (bytes: Buffer): boolean =>
+  (bytes.indexOf(WORD_DIFF_MARKS[0]) >= 0 && bytes.indexOf(WORD_DIFF_MARKS[1]) >= 0) || (bytes.indexOf(WORD_DIFF_MARKS[2]) >= 0 && bytes.indexOf(WORD_DIFF_MARKS[3]) >= 0);
 /** Are a word diff's views being scanned (word-diff-lines.ts: they are not read as one again)? */
 let inWordDiff = false;
 /** Is a quoted-printable block's decoded text being scanned (it is not decoded again)? */
@@ -1401,7 +1434,7 @@ const NAMES_A_VALUE = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(NAME_
 /** After a name's word, the rest of a line whose value starts on the next line: a YAML block scalar's indicator (`|`, `>-`), an object's `{` (composer's `"github-oauth": {`) or nothing after `:`. */
 // Or a string in three quotes opened at the line's end (TOML's `password = """`, Python's `SECRET_KEY = """`: adv50 F15, F19), an
 // INI name with its value on the continuation lines (`=` alone), a heredoc (`= <<-EOT`: adv67 F25, F26).
-const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*(?::[ \t]*(?:(?:!!?[\w/.:-]{0,64}[ \t]+)?[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?|\{|\[)?|=[ \t]*(?:"""|'''|(?:[\w.]+\()?<<[-~]?["']?\w+["']?)?[ \t]*)\r?$/;
+const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*(?::[ \t]*(?:(?:(?:!!(?:binary|str)|!<tag:yaml\.org,2002:(?:binary|str)>|&[\w-]{1,64})[ \t]+){0,2}[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?|\{|\[)?|=[ \t]*(?:"""|'''|(?:[\w.]+\()?<<[-~]?["']?\w+["']?)?[ \t]*)\r?$/;
 /** After a name's word, the rest of a line that ends with the name (`- name: DB_PASSWORD`): its `value` may be on the next line (pairedValue). */
 const PAIR_NAME_END = /^[\w.-]*["']?[ \t]*,?[ \t]*\r?$/;
 /** The paired value's line: the next, or after up to four other fields of its object (`"Type": "SecureString",` of an SSM parameter). */
@@ -3105,6 +3138,10 @@ const MAX_NAME_ANSWERS = 4096;
 const MIN_SLICED = 13;
 
 function secretNameAnswer(name: string): boolean {
+  // nginx's upstream directives (`proxy_pass http://shop_v2;`, `fastcgi_pass unix:…`: adv253 L5), no password.
+  if (/^(?:proxy|fastcgi|uwsgi|scgi|grpc|memcached)_pass$/i.test(name)) return false;
+  // Ory Kratos' and Hydra's secrets as environment (`SECRETS_DEFAULT`, `SECRETS_COOKIE`, `SECRETS_CIPHER`, `SECRETS_SYSTEM`: adv253 F44).
+  if (/^SECRETS_(?:DEFAULT|COOKIE|CIPHER|SYSTEM|PAGINATION)(?:_\d+)?$/.test(name)) return true;
   // git's `user.signingkey` as .gitconfig writes it: a GPG key's id or fingerprint, or an SSH public key (adv84 L05).
   if (name === 'signingkey' || name === 'user.signingkey') return false;
   // A word ending in `pat` (`compat`, `incompat`), no personal access token's name (NAME_WORDS' `pat`).
@@ -3599,6 +3636,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const element = tagEnd >= 0;
   // …but not its `#PasswordDigest` (a SHA-1 of nonce, time and password: no credential, pass 218 L1).
   if (element && text.slice(e, tagEnd).includes('PasswordDigest')) return e;
+  // go test's `--- PASS: TestOAuth2Flow (0.00s)`: a test's result, no password's name (adv253 L1).
+  if (k >= 4 && text.startsWith('--- ', k - 4) && /^(?:PASS|FAIL|SKIP)$/.test(text.slice(k, e))) return e;
   if (!m && !element) {
     // The name read by an environment call with a literal fallback, no `name =` before it (Elixir's `System.get_env("SECRET_KEY_BASE")
     // ||` with the value on the line below, under grep's numbers: adv252 F14): the fallback.
@@ -4388,7 +4427,7 @@ function boundByPosition(text: string, at: number, n: number, name: string, out:
  * django-environ's keyword: `env("X", default="…")`, 137 F02) or w (after `||`/`??`); x: Elixir's on the next line; y: Kotlin's
  * and Gradle's (`System.getenv("X") ?: "…"`, `providers.gradleProperty("x").getOrElse("…")`: adv32 F02).
  */
-const ENV_READ_FALLBACK = /(?:(?:env|getenv|os\.getenv|os\.environ\.get|ENV\.fetch|Deno\.env\.get|System\.getenv)\([ \t]*(?<q1>["'])[A-Za-z_][\w.]*\k<q1>[ \t]*,[ \t]*(?:default[ \t]*=[ \t]*)?(?<q2>["'])(?<v>[^"'\n]{1,1024})\k<q2>|(?:process\.env|import\.meta\.env|Bun\.env|ENV)(?:\.[A-Za-z_]\w*|\[[ \t]*["'][A-Za-z_]\w*["'][ \t]*\])[ \t]*(?:\|\||\?\?|or)[ \t]*(?<q3>["'])(?<w>[^"'\n]{1,1024})\k<q3>|System\.get_env\([ \t]*"[A-Za-z_]\w*"[ \t]*\)[ \t]*\|\|[ \t]*\r?\n?[ \t]*"(?<x>[^"\n]{1,1024})"|(?:System\.getenv|System\.getProperty|providers\.(?:gradleProperty|environmentVariable)|(?:project\.)?findProperty)\([ \t]*(?<q5>["'])[\w.-]{1,128}\k<q5>[ \t]*\)(?:\.orNull)?(?:[ \t]*(?:\?:|\|\||\?\?)[ \t]*|\.(?:getOrElse|orElse)\([ \t]*)(?<q4>["'])(?<y>[^"'\n]{1,1024})\k<q4>)/dy;
+const ENV_READ_FALLBACK = /(?:(?:env|getenv|os\.getenv|os\.environ\.get|ENV\.fetch|Deno\.env\.get|System\.getenv|System\.get_env)\([ \t]*(?<q1>["'])[A-Za-z_][\w.]*\k<q1>[ \t]*,[ \t]*(?:default[ \t]*=[ \t]*)?(?<q2>["'])(?<v>[^"'\n]{1,1024})\k<q2>|(?:process\.env|import\.meta\.env|Bun\.env|ENV)(?:\.[A-Za-z_]\w*|\[[ \t]*["'][A-Za-z_]\w*["'][ \t]*\])[ \t]*(?:\|\||\?\?|or)[ \t]*(?<q3>["'])(?<w>[^"'\n]{1,1024})\k<q3>|System\.get_env\([ \t]*"[A-Za-z_]\w*"[ \t]*\)[ \t]*\|\|[ \t]*\r?\n?[ \t]*"(?<x>[^"\n]{1,1024})"|(?:System\.getenv|System\.getProperty|providers\.(?:gradleProperty|environmentVariable)|(?:project\.)?findProperty)\([ \t]*(?<q5>["'])[\w.-]{1,128}\k<q5>[ \t]*\)(?:\.orNull)?(?:[ \t]*(?:\?:|\|\||\?\?)[ \t]*|\.(?:getOrElse|orElse)\([ \t]*)(?<q4>["'])(?<y>[^"'\n]{1,1024})\k<q4>)/dy;
 /** An environment read's call before its quoted name (ENV_READ_FALLBACK's calls), to the quote. */
 const ENV_CALL_BEFORE = /(?:System\.get_env|System\.getenv|os\.getenv|os\.environ\.get|Deno\.env\.get|ENV\.fetch|getenv|env)\([ \t]*["']$/;
 /** Characters before a name read for its environment call (the longest call's name and its parenthesis). */
@@ -5355,8 +5394,11 @@ function yamlListItems(text: string, from: number, singular: string, out: Secret
   }
 }
 
-/** A YAML block scalar's indicator after `key:` (`|`, `>`, `|-`, `>+2`; a tag before it, `!!binary |`: adv246 F35), nothing but a comment after it on the line. */
-const BLOCK_SCALAR = /(?:!!?[\w/.:-]{0,64}[ \t]+)?[|>][+-]?[1-9]?[+-]?[ \t]*(?:#[^\n]*)?(?=\r?\n)/y;
+/**
+ * A YAML block scalar's indicator after `key:` (`|`, `>`, `|-`, `>+2`; YAML's own tag before it, `!!binary |`: adv246 F35; not an
+ * application's, `!vault |` of Ansible's ciphertext: adv253 L11), nothing but a comment after it on the line.
+ */
+const BLOCK_SCALAR = /(?:(?:!!(?:binary|str)|!<tag:yaml\.org,2002:(?:binary|str)>|&[\w-]{1,64})[ \t]+){0,2}[|>][+-]?[1-9]?[+-]?[ \t]*(?:#[^\n]*)?(?=\r?\n)/y;
 /** MongoDB Extended JSON's binary (`mongoexport`: `"signingSecret":{"$binary":{"base64":"…","subType":"00"}}`, adv22 F07): up to the base64's quote. */
 const BSON_BINARY = /\{[ \t]*"\$binary"[ \t]*:[ \t]*\{[ \t]*"base64"[ \t]*:[ \t]*(?=")/y;
 /** In a secret's object, up to its `"value":` (other flat fields before it, no object opened or closed), the value's quote next. */

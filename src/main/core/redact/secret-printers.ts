@@ -214,6 +214,8 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   { file: /(?:^|\/)secrets\.ya?ml$/, row: HA_SECRETS_ROW, alone: true },
   // A tool's `api-keys.yaml` (theHarvester's `apikeys:` / `hunter:` / `key: …`), grep's lines of it without the parent's name
   // (adv247 F36): every `key:`, `secret:`, `token:` value; other lines kept.
+  // subfinder's `provider-config.yaml` (`shodan:` then `  - <key>`, a provider's keys as list items: adv253 F47).
+  { file: /(?:^|\/)provider-config\.ya?ml$/i, row: /^(?:[ \t]*-[ \t]+(?<q>["']?)(?<v>[^\s"'#]{8,})\k<q>[ \t]*\r?|.*)$/ },
   { file: /(?:^|\/)api[_-]?keys\.ya?ml$/i, row: /^(?:[ \t]*(?:key|secret|token|api[_-]?key)[ \t]*:[ \t]+(?<q>["']?)(?<v>[^\s"'#]{8,})\k<q>[ \t]*\r?|.*)$/ },
   // Perforce's tickets file (`~/.p4tickets`, `p4tickets.txt` on Windows): `host:port=user:<32 hex>` (adv148 F28).
   { file: /(?:^|\/)\.?p4tickets(?:\.txt)?$/, row: /^[ \t]*[^\s=]+=[^\s:]*:(?<v>[0-9A-Fa-f]{32})[ \t]*\r?$/ },
@@ -513,9 +515,10 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       if (sub === 'read') return { kind: 'secret', tool: 'op read' };
       // `--fields` prints the fields' values bare: with `--reveal`, or (op before 2.20 printed concealed fields without it) when
       // a field is named as a secret (`--fields password`, `label=credential`: session 42's final attack).
-      if (sub === 'item' && sub2 === 'get') {
+      // (op 1's `op get item X --fields password` too; a field's label with blanks, `label=license key`: adv253 F18, F19.)
+      if ((sub === 'item' && sub2 === 'get') || (sub === 'get' && sub2 === 'item')) {
         const fields = option(argv, undefined, 'fields');
-        if (fields !== undefined && (has(argv, '--reveal') || fields.split(',').some((f) => isSecretName(f.replace(/^(?:label|type)=/, ''))))) return { kind: 'secret', tool: 'op item get --fields' };
+        if (fields !== undefined && (has(argv, '--reveal') || fields.split(',').some((f) => isSecretName(f.replace(/^(?:label|type)=/, '').trim().replace(/[ \t]+/g, '_'))))) return { kind: 'secret', tool: 'op item get --fields' };
       }
       return undefined;
     case 'plesk':
@@ -1489,7 +1492,9 @@ function cutsAtEquals(argv: readonly string[], delimiters = '=:'): boolean {
   const delimiter = (d: string | undefined) => d !== undefined && d.length === 1 && delimiters.includes(d);
   if (name === 'cut') return args.some((a, i) => delimiter(/^(?:-d|--delimiter=?)(.)$/.exec(a)?.[1]) || (/^(?:-d|--delimiter)$/.test(a) && delimiter(args[i + 1])));
   if (/^(?:awk|gawk|mawk)$/.test(name)) return args.some((a, i) => delimiter(/^-F(.)$/.exec(a)?.[1]) || (a === '-F' && delimiter(args[i + 1])));
-  return /^(?:sed|perl)$/.test(name) && args.some((a) => /s(.)[^\n]*[=:][^\n]*\1\1/.test(a));
+  // (sed's `s/^name: //` cuts at a colon only where `:` is asked for: not `NAME=value` lines' cut, namesCutFromCredentialFile's.)
+  const cut = delimiters.includes(':') ? /s(.)[^\n]*[=:][^\n]*\1\1/ : /s(.)[^\n]*=[^\n]*\1\1/;
+  return /^(?:sed|perl)$/.test(name) && args.some((a) => cut.test(a));
 }
 
 /**
@@ -2262,14 +2267,17 @@ const DECODES_BASE64 = /\bbase64[ \t]+(?:[^|;&\n]{0,256}[ \t])?(?:-[A-Za-z]*[dD]
  * `urn:uuid:…`), then the password to the line's end. Not a host's port and ids after it (Elastic Cloud's `cloud.id` decoded:
  * `eu-west-1.aws.found.io:443$<es id>$<kibana id>`, adv249 L25).
  */
-const DECODED_PAIR = /^(?:b(?<q>['"]))?[ \t]*(?!(?:sha\d*|md5|blake\w*|sm3|crc32|urn|arn|did|data|mailto|tag|git|ssh|https?|ftp|file|s3|gs):)(?<user>[^\s:'"/]{1,128}):(?!\/\/|\d{1,5}\$)(?<v>[^\s'"]{4,512})\k<q>?[ \t]*\r?$/i;
+const DECODED_PAIR = /^(?:b(?<q>['"]))?[ \t]*(?!(?:sha\d*|md5|blake\w*|sm3|crc32|urn|arn|did|data|mailto|tag|git|ssh|https?|ftp|file|s3|gs):)(?<user>[^\s:'"/]{1,128}):(?!\/\/)(?<v>[^\s'"]{4,512})\k<q>?[ \t]*\r?$/i;
 
 /** The passwords of a base64 decoder's `user:password` lines (SecretPrinter.decodedPairs). */
 function decodedPairValues(text: string): string[] {
   const out: string[] = [];
   for (const line of text.replace(DECORATION, '').split('\n')) {
     if (line.length > 1024 || !line.includes(':')) continue;
-    const v = DECODED_PAIR.exec(line)?.groups?.v;
+    const pair = DECODED_PAIR.exec(line)?.groups;
+    const v = pair?.v;
+    // A host's port and ids (the user a host name: adv253 F49's `user:8500$…` is a password).
+    if (v !== undefined && /^\d{1,5}\$/.test(v) && pair!.user.includes('.')) continue;
     if (v !== undefined && !isReference(v) && !isLookAlike(v, true)) out.push(v);
   }
   return out;
