@@ -5361,7 +5361,7 @@ describe("session 40: the closing attack adv219's fixes", () => {
       expect(shown, cmd).toContain('[masked: ');
     }
     const kept: [string, string][] = [
-      ['npx jest', ' PASS  src/auth/OAuth2Callback.test.tsx (5.214 s)\n'],
+      ['npx jest', ' PASS  src/auth/OAuth2Callback.test.tsx (5.214 s)\n PASS  src/api/Http2ClientPool.test.ts\n'],
       ['go test ./...', '=== RUN   TestOAuth2Flow\n--- PASS: TestOAuth2Flow (0.00s)\n'],
       ['git log --oneline', 'e3b7052 fix(auth): pass OAuth2Config to the token client\n77908bc docs: pw reset now goes through SelfService2Portal\n'],
       ['cat shop.conf', '        proxy_pass http://shop_v2;\n'],

@@ -5028,6 +5028,10 @@ const DATE_VALUE = /^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}/;
  * A variable's name in capitals first on its line, blanks, its value alone after them (adv15 D06: R's `Sys.getenv()` pads the
  * names; `env | column -t -s=`): a value with a digit in it, not a date (a listing of when each secret was set).
  */
+/** A jest result's test file after its `PASS` (blanks, a path to a `.test.`/`.spec.` file or one under `__tests__/`). */
+const JEST_TEST_FILE = /^[ \t]{1,4}\S*(?:\.(?:test|spec)\.[cm]?[jt]sx?|__tests__\/\S+)(?=[ \t]|\r?$|\r?\n)/;
+const MAX_JEST_PATH = 512;
+
 function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]): void {
   // First on its line, indented or not (Fluent Bit's `    HTTP_Passwd    …`: adv20 F35).
   // Or after a label's upper-case words (auth0's `  CLIENT SECRET        …`: adv20 F17).
@@ -5065,6 +5069,8 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   // Or an indented one-word directive padded to its value (Fluent Bit's `    apikey          <key>`: adv116 F23).
   const directiveWord = b < k && LOWER_WORD.test(name) && text.charCodeAt(e) === 0x20 && text.charCodeAt(e + 1) === 0x20;
   if (!(upper || directiveWord || (tabbed && SNAKE_NAME.test(name)) || SETTING_NAME.test(name)) || !isSecretName(name)) return;
+  // jest's result line (` PASS  src/api/Http2ClientPool.test.ts`): a test file, no password (adv253 L1).
+  if (name === 'PASS' && JEST_TEST_FILE.test(text.slice(e, e + MAX_JEST_PATH))) return;
   PADDED_VALUE.lastIndex = e;
   TAB_VALUE.lastIndex = e;
   PADDED_CELL.lastIndex = e;
