@@ -1114,12 +1114,12 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['* password'], re: /\*[ \t]+Password[ \t]*:[ \t]*(?<secret>(?:[0-9a-f]{2} ){15,511}[0-9a-f]{2})\b/g },
   // certipy's `NT hash for 'svc_ca': <hex>` (adv247 F33); pypykatz' fields reshaped by jq, `NT=<hex>`, `MK{<guid>}=<masterkey>` (F14).
   { kind: 'nt hash', keywords: ['nt hash for'], re: /\bNT hash for '[^'\n]{1,256}':[ \t]+(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/g },
-  { kind: 'nt hash', keywords: ['nt=', 'nthash='], re: /(?<![\w-])(?:NT|NThash)=(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/g },
+  { kind: 'nt hash', keywords: ['nt=', 'nthash='], unless: /(?![0-9a-fA-F]{32})/y, re: /(?<![\w-])(?:NT|NThash)=(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/g },
   // …and the SHA1 beside it (pypykatz' `SHAHash`, DPAPI's pre-key; a `SHA1=` alone is a file's digest: Sysmon's `Hashes=`).
-  { kind: 'nt hash', keywords: ['nt='], re: /(?<![\w-])NT=[0-9a-fA-F]{32}[ \t]+SHA1=(?<secret>[0-9a-fA-F]{40})(?![0-9a-fA-F])/g },
+  { kind: 'nt hash', keywords: ['nt='], unless: /(?![0-9a-fA-F]{32})/y, re: /(?<![\w-])NT=[0-9a-fA-F]{32}[ \t]+SHA1=(?<secret>[0-9a-fA-F]{40})(?![0-9a-fA-F])/g },
   { kind: 'dpapi key', keywords: ['mk{'], re: /\bMK\{[0-9a-fA-F-]{36}\}=(?<secret>[0-9a-fA-F]{64,128})(?![0-9a-fA-F])/g },
   // pypykatz' text output (`NT: <hex>`) and mimikatz' DCSync (`Hash NTLM: <hex>`): adv253 F30, F33.
-  { kind: 'nt hash', keywords: ['nt:', 'hash ntlm:'], re: /(?<![\w-])(?:NT|Hash NTLM):[ \t]+(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/g },
+  { kind: 'nt hash', keywords: ['nt:', 'hash ntlm:'], unless: /(?![ \t]+[0-9a-fA-F]{32})/y, re: /(?<![\w-])(?:NT|Hash NTLM):[ \t]+(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/g },
   // mimikatz' `sekurlsa::ekeys` rows (`rc4_hmac_nt       <hex>`, `aes256_hmac <hex>`: adv253 F33): a Kerberos key a row.
   { kind: 'kerberos key', keywords: ['rc4_hmac', 'rc4_md4', 'aes256_hmac', 'aes128_hmac'], re: /\b(?:rc4_hmac_nt(?:_exp)?|rc4_hmac_old(?:_exp)?|rc4_md4|aes256_hmac|aes128_hmac)[ \t]+(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-f]{32}(?:[0-9a-f]{32})?)(?![0-9a-f])/g },
   // Rubeus' `ASREP (key) : <hex>` under its ticket (adv247 F34): the user's long-term key the request used.
@@ -1404,7 +1404,7 @@ export const FILES: ContextRule[] = [
   { kind: 'gossip encryption key', keywords: ['encrypt'], needs: /\bencrypt"?[ \t]*[=:][ \t]*"[A-Za-z0-9+\/]{22,}/, re: /(?:^|[\s{,])"?encrypt"?[ \t]*[=:][ \t]*"(?<secret>[A-Za-z0-9+\/]{22}==|[A-Za-z0-9+\/]{43}=)(?=")/gm },
   // …and as `consul keyring -list` prints the installed ones, each alone on its line before its count of members (`  O8eQ…= [3/3]`
   // under `WAN:` and `dc1 (LAN):`: adv245).
-  { kind: 'gossip encryption key', keywords: ['= ['], needs: /=[ \t]+\[\d{1,5}\/\d{1,5}\]/, re: /^[ \t]+(?<secret>[A-Za-z0-9+\/]{43}=|[A-Za-z0-9+\/]{22}==)[ \t]+\[\d{1,5}\/\d{1,5}\][ \t]*\r?$/gm },
+  { kind: 'gossip encryption key', keywords: ['= ['], unless: /(?!\d{1,5}\/\d{1,5}\])/y, needs: /=[ \t]+\[\d{1,5}\/\d{1,5}\]/, re: /^[ \t]+(?<secret>[A-Za-z0-9+\/]{43}=|[A-Za-z0-9+\/]{22}==)[ \t]+\[\d{1,5}\/\d{1,5}\][ \t]*\r?$/gm },
   // Bundler's credentials for a gem source in the environment (`BUNDLE_GEMS__CONTRIBSYS__COM=user:pw`: the host's dots as `__`,
   // adv24 F24); its settings (`BUNDLE_PATH`, `BUNDLE_WITHOUT`) have no `__`.
   { kind: 'gem source credentials', keywords: ['bundle_'], needs: /BUNDLE_\w*__/, re: /\bBUNDLE_[A-Z0-9_]*[A-Z0-9]__[A-Z0-9_]*[A-Z0-9][ \t]*[=:][ \t]*["']?(?<secret>[^\s"']{4,})/g, guard: true },

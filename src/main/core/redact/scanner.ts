@@ -166,6 +166,8 @@ interface Keyword {
   context: number[];
   /** Whole-text rules (GATE_*) this keyword lets run: the pass's hits stand in for a search of the whole text per rule. */
   gate: number;
+  /** More of them (MARK_*: the GATE_* bits are all taken). */
+  mark: number;
 }
 
 /**
@@ -298,6 +300,19 @@ const GATE_WORDS: [string, number][] = [
   ...(['irb(', 'in [', 'jshell> ', 'iex(', '>>> ', ')> ', 'debug> ', '(pdb) ', '(lldb) ', '(dlv) ', 'ipdb> ', 'asplaintext', 'getnetworkcredential', 'ptrtostring'] as const).map((w): [string, number] => [w, GATE_REPL]),
 ];
 
+/** Whole-text readers' words past the GATE_* bits: a NUL as shown (`^@`, `\x00`), Metasploit's table title, a word diff's markers. */
+const MARK_SHOWN_NUL = 1;
+const MARK_MSF_TABLE = 2;
+const MARK_WORD_DIFF = 4;
+const MARK_WORDS: [string, number][] = [
+  ['^@', MARK_SHOWN_NUL],
+  ['\\x00', MARK_SHOWN_NUL],
+  ['private_type', MARK_MSF_TABLE],
+  ['-]{+', MARK_WORD_DIFF],
+  ['-]', MARK_WORD_DIFF],
+  ['+}', MARK_WORD_DIFF],
+];
+
 const KEYWORDS: Keyword[] = [];
 {
   const byKey = new Map<string, Keyword>();
@@ -305,7 +320,7 @@ const KEYWORDS: Keyword[] = [];
     const w = word.toLowerCase();
     const key = `${w}\u0000${unless?.source ?? ''}`;
     let e = byKey.get(key);
-    if (!e) byKey.set(key, (e = { word: w, unless, vendor: [], context: [], gate: 0 }));
+    if (!e) byKey.set(key, (e = { word: w, unless, vendor: [], context: [], gate: 0, mark: 0 }));
     return e;
   };
   for (const r of VENDOR_RULES) for (const k of r.keywords) entry(k).vendor.push(r);
@@ -357,6 +372,7 @@ const KEYWORDS: Keyword[] = [];
   entry(ACCOUNTS_WORD).context.push(ACCOUNTS_RULE);
   for (const w of SHA1_BELOW_KEY_WORDS) entry(w).context.push(SHA1_BELOW_KEY_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
+  for (const [w, mark] of MARK_WORDS) entry(w).mark |= mark;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
   KEYWORDS.push(...byKey.values());
@@ -423,6 +439,14 @@ const AUTOMATON = new KeywordAutomaton(
 
 /** Per keyword id: its gates (GATE_*). */
 const GATE_OF = Uint32Array.from(KEYWORDS, (k) => k.gate);
+const MARK_OF = Uint8Array.from(KEYWORDS, (k) => k.mark);
+
+/** The MARK_* bits the pass's hits set. */
+function marksOf(hits: number[]): number {
+  let marks = 0;
+  for (let j = 0; j < hits.length; j += 2) marks |= MARK_OF[hits[j]];
+  return marks;
+}
 
 /** The gates the pass's hits open (`TOKEN` checked in capitals: `token` hits are common; `0000` at a line's start). */
 function gatesOf(text: string, hits: number[]): number {
@@ -483,14 +507,15 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   if (bytes.subarray(0, text.length).indexOf(0) >= 0 && text.includes('\0-')) return scanSecrets(text.replaceAll('\0', ' '), report);
   // …and as `cat -v` shows them (`^@`) or Python's bytes (`\x00` between words): read again with blanks of the same length, beside
   // the text as it is (a password may hold `^@`: blanks alone would cut it in two; adv253 F14, F15).
-  const nulView = inNulView ? undefined : shownNulsAsBlanks(text, bytes.subarray(0, text.length));
+  const marks = marksOf(hits);
+  const nulView = inNulView || !(marks & MARK_SHOWN_NUL) ? undefined : shownNulsAsBlanks(text, bytes.subarray(0, text.length));
   const gates = gatesOf(text, hits);
   // The pass's bytes for byte searches below, while no other pass (a decoded value's scan) has reused them.
   const pass = AUTOMATON.passes;
   const textBytes = bytes.subarray(0, text.length);
   const ownBytes = (): Buffer | undefined => (AUTOMATON.passes === pass ? textBytes : undefined);
   // Metasploit's `creds` table (msf-creds.ts): its title searched in the bytes while they are the text's (no keyword reads it).
-  const msfTable = indexOfAscii(text, textBytes, 'private_type') >= 0;
+  const msfTable = (marks & MARK_MSF_TABLE) !== 0;
   vendorFindings(text, hits, runs, bytes, out);
   wrappedBase64(text, runs, out);
   hexEncodedText(text, runs, out);
@@ -509,7 +534,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   }
   // git's `--word-diff` lines, read as the old and the new file had them (a diff's, or its marked lines without headers: grep's
   // of them, `--no-prefix`: adv253 F2, F3); not the views again.
-  if (!inWordDiff && (gates & GATE_DIFF_FILE || mayHoldWordDiff(textBytes))) {
+  if (!inWordDiff && (gates & GATE_DIFF_FILE || marks & MARK_WORD_DIFF)) {
     inWordDiff = true;
     try {
       wordDiffFindings(text, out, scanSecrets);
@@ -1317,10 +1342,6 @@ function shownNulsAsBlanks(text: string, bytes: Buffer): string | undefined {
 /** Prefixed lines' views being scanned (prefixed-lines.ts), and how deep they may nest. */
 let prefixDepth = 0;
 const MAX_PREFIX_DEPTH = 3;
-/** Both halves of a word diff's marker (`[-` and `-]`, or `{+` and `+}`), searched in the text's bytes. */
-const WORD_DIFF_MARKS = [Buffer.from('[-'), Buffer.from('-]'), Buffer.from('{+'), Buffer.from('+}')];
-const mayHoldWordDiff = (bytes: Buffer): boolean =>
-  (bytes.indexOf(WORD_DIFF_MARKS[0]) >= 0 && bytes.indexOf(WORD_DIFF_MARKS[1]) >= 0) || (bytes.indexOf(WORD_DIFF_MARKS[2]) >= 0 && bytes.indexOf(WORD_DIFF_MARKS[3]) >= 0);
 /** Are a word diff's views being scanned (word-diff-lines.ts: they are not read as one again)? */
 let inWordDiff = false;
 /** Is a quoted-printable block's decoded text being scanned (it is not decoded again)? */

@@ -18,10 +18,12 @@ const MAX_CHARS = 2 * 1024 * 1024;
 /** The findings of `scan` on the old and the new text of `text`'s word-diff lines, at their places in `text`. */
 export function wordDiffFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
   const starts = new Set<number>();
-  for (const mark of ['[-', '{+']) {
+  for (const [mark, close] of [['[-', '-]'], ['{+', '+}']]) {
     for (let i = text.indexOf(mark); i >= 0 && starts.size < MAX_LINES; ) {
-      starts.add(text.lastIndexOf('\n', i) + 1);
       const nl = text.indexOf('\n', i);
+      // A line with a whole marker only (a compiler's `[-Wunused]` opens one and closes none).
+      const c = text.indexOf(close, i + 2);
+      if (c >= 0 && (nl < 0 || c < nl)) starts.add(text.lastIndexOf('\n', i) + 1);
       if (nl < 0) break;
       i = text.indexOf(mark, nl + 1);
     }
