@@ -29,7 +29,8 @@ export class LowBytes {
 /**
  * The first place of `needle` (ASCII) in `text` at or after `from`, searched in `bytes` when given (`text`'s low bytes, no
  * longer than it): a byte search, where a two-byte text's `indexOf` of a common first character (`\n`) reads candidates
- * slowly. Each place the bytes give is checked on the text (a character past 0xFF can read as the needle's byte).
+ * slowly. Each place the bytes give is checked on the text (a character past 0xFF can read as the needle's byte). A needle
+ * past U+00FF works too: `latin1` keeps its characters' low bytes, as the text's bytes do (Tilt's `│ `: prefixed-lines.ts).
  */
 export function indexOfAscii(text: string, bytes: Buffer | undefined, needle: string, from = 0): number {
   if (bytes === undefined) return text.indexOf(needle, from);

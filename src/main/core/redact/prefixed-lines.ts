@@ -10,6 +10,7 @@
  * or `cat -n`'s output costs two scans; the bench's mixed output ~2%).
  */
 import type { SecretFinding } from './finding.js';
+import { indexOfAscii } from './low-bytes.js';
 import { indexAt } from './offsets.js';
 
 interface PrefixKind {
@@ -77,7 +78,8 @@ const MAX_LINES = 20_000;
 export function prefixedLineFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[], bytes?: Buffer): void {
   // By line start: where its text begins after the prefix (one kind a line: the first that matches).
   const bodies = new Map<number, number>();
-  const find = (mark: string, from: number): number => (bytes === undefined ? text.indexOf(mark, from) : indexOfLowBytes(text, bytes, mark, from));
+  // (indexOfAscii's latin1 search keeps a mark's low bytes, so Tilt's `│ ` is found as its low byte 0x02 and checked on the text.)
+  const find = (mark: string, from: number): number => indexOfAscii(text, bytes, mark, from);
   for (const kind of KINDS) {
     let i = find(kind.mark, 0);
     while (i >= 0 && bodies.size < MAX_LINES) {
@@ -117,16 +119,6 @@ export function prefixedLineFindings(text: string, out: SecretFinding[], scan: (
       if (e > s) out.push({ ...f, start: textAt[n] + (s - viewAt[n]), end: textAt[n] + (e - viewAt[n]) });
     }
   }
-}
-
-/** Each mark's low bytes (indexOfLowBytes). */
-const LOW_MARKS = new Map<string, Buffer>();
-/** The first place of `mark` in `text` at or after `from`, found in its low bytes (a mark past U+00FF by its low bytes), checked on the text. */
-function indexOfLowBytes(text: string, bytes: Buffer, mark: string, from: number): number {
-  let low = LOW_MARKS.get(mark);
-  if (low === undefined) LOW_MARKS.set(mark, (low = Buffer.from(Array.from(mark, (c) => c.charCodeAt(0) & 0xff))));
-  for (let i = bytes.indexOf(low, from); i >= 0 && i < text.length; i = bytes.indexOf(low, i + 1)) if (text.startsWith(mark, i)) return i;
-  return -1;
 }
 
 /** The lines of `text` with a prefix of FIRST_LINE_KINDS into `bodies`, each kind when the output's first lines have it. */
