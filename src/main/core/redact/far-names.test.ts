@@ -1298,6 +1298,11 @@ describe('values named from afar', () => {
   `${'  p: &a |\n'.repeat(90_000)}`,
   // A shown-NUL view of 150,000 findings (its findings were spread into push(): the call stack overflowed).
   `${'mysql^@-pPw1234567^@\n'.repeat(150_000)}`,
+  // Session 44's prefixes the first lines repeat: a prefix on every line, tokens up to the bound, past it, bracket runs.
+  `${'web-0 app [a] | db:5432:app:app:pw\n'.repeat(30_000)}`,
+  `${'0 [a] 0 [a] 0 [a] x\n'.repeat(50_000)}`,
+  `${'a '.repeat(127)}x\n`.repeat(4_000),
+  `${'2024-12-06T10:00:01Z app[3d8d9e1b] iad [info]password: x\n'.repeat(18_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -11,6 +11,7 @@
  */
 import type { SecretFinding } from './finding.js';
 import { indexOfAscii } from './low-bytes.js';
+import { repeatedPrefixes, startsWithShape } from './repeated-prefixes.js';
 import { indexAt } from './offsets.js';
 
 interface PrefixKind {
@@ -94,6 +95,16 @@ export function prefixedLineFindings(text: string, out: SecretFinding[], scan: (
     }
   }
   firstLineKindLines(text, bodies);
+  // A prefix the first lines repeat, where no kind has read the line, or where one read it otherwise: both views are scanned (a
+  // `.pgpass` line in stern's log, `web-0 app db:5432:app:app:pw`, is grep's `file:5432:` to the kinds; `grep -r username` of
+  // router configs repeats `r1.cfg: username ` on every line, which the kinds read right).
+  const others = repeatedPrefixLines(text, bodies);
+  viewFindings(text, bodies, out, scan);
+  viewFindings(text, others, out, scan);
+}
+
+/** The findings of `scan` on the bodies of the lines in `bodies` (line start → body start), at their places in `text`. */
+function viewFindings(text: string, bodies: Map<number, number>, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
   if (bodies.size === 0) return;
   const starts = [...bodies.keys()].sort((a, b) => a - b);
   // The view: each prefixed line's body on its own line, in order; viewAt[n] is where line n's body starts in the view.
@@ -119,6 +130,28 @@ export function prefixedLineFindings(text: string, out: SecretFinding[], scan: (
       if (e > s) out.push({ ...f, start: textAt[n] + (s - viewAt[n]), end: textAt[n] + (e - viewAt[n]) });
     }
   }
+}
+
+/**
+ * The lines of `text` that start with a prefix the output's first lines repeat (repeated-prefixes.ts): into `bodies` where no kind
+ * has read the line; returned where a kind read it otherwise (a second view).
+ */
+function repeatedPrefixLines(text: string, bodies: Map<number, number>): Map<number, number> {
+  const others = new Map<number, number>();
+  const prefixes = repeatedPrefixes(text);
+  if (prefixes.length === 0) return others;
+  for (let lineStart = 0; lineStart < text.length && bodies.size + others.size < MAX_LINES; ) {
+    const prefix = prefixes.find((p) => startsWithShape(text, lineStart, p));
+    if (prefix !== undefined) {
+      const known = bodies.get(lineStart);
+      if (known === undefined) bodies.set(lineStart, lineStart + prefix.length);
+      else if (known !== lineStart + prefix.length) others.set(lineStart, lineStart + prefix.length);
+    }
+    const nl = text.indexOf('\n', lineStart);
+    if (nl < 0) break;
+    lineStart = nl + 1;
+  }
+  return others;
 }
 
 /** The lines of `text` with a prefix of FIRST_LINE_KINDS into `bodies`, each kind when the output's first lines have it. */
