@@ -773,3 +773,20 @@ export function sha1BelowKey(text: string, at: number, out: SecretFinding[]): vo
   const [start, end] = m.indices!.groups!.v!;
   out.push({ start, end, kind: nt ? 'nt hash' : 'dpapi key', byContext: true });
 }
+
+/**
+ * BIND's `dnssec-keygen -a HMAC-SHA256` key file (`K<name>.+163+<tag>.private`): `Algorithm: 163 (HMAC_SHA256)`, then `Key:` and
+ * the TSIG secret in base64 (pass 255 F36); a DNSSEC key's fields are other rules' (`PrivateKey:`, `PrivateExponent:`).
+ */
+export const HMAC_KEY_FILE_WORD = '(hmac_';
+export const HMAC_KEY_FILE_LINES = 1;
+const HMAC_KEY_BELOW = /[A-Z0-9]{1,16}\)[ \t]*\r?\nKey:[ \t]+(?<v>[A-Za-z0-9+/]{4,1024}={0,2})[ \t]*\r?(?=\n|$)/dy;
+
+export function hmacKeyBelowAlgorithm(text: string, at: number, out: SecretFinding[]): void {
+  HMAC_KEY_BELOW.lastIndex = at;
+  const m = HMAC_KEY_BELOW.exec(text);
+  if (!m) return;
+  const [start, end] = m.indices!.groups!.v!;
+  out.push({ start, end, kind: 'tsig key', byContext: true });
+}
+

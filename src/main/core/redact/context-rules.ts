@@ -188,7 +188,8 @@ export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SO
 // (A websocket handshake's `Sec-WebSocket-Key` is a nonce: adv49 F08.)
 // (Pulumi's `encryptionsalt: v1:…` in a stack's settings file: the passphrase's salt, committed with the stack: adv190 L14.)
 // (Azure Service Bus' `lockToken`: a peeked message's lock handle, a UUID: adv200 L17.)
-export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$/i;
+// (A mail's `DKIM-Signature:` and ARC headers travel with every message: pass 255 L4.)
+export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$/i;
 
 /** A value that ends at whitespace, a quote, `,` `;` `}` (JSON, env, YAML, TOML, INI). */
 // CJK punctuation ends it too (`AccessKeySecret：…，bucket：…` in a Chinese log line: adv18 F26), and an escaped line break or tab (a
@@ -225,7 +226,9 @@ export const HEADERS: ContextRule[] = [
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
   // Not a call that makes the value (R's `add_headers(Authorization = paste("token", token))`: pass 179).
   { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:HTTP_)?(?:Proxy-|PROXY_)?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?![A-Za-z_][\w.$]{0,63}\()(?<secret>[^\s,}&"';\]]+)/gi },
-  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?!(?:enabled|disabled|true|false|none|required|optional|on|off)[ \t]*(?:\r?$|[#,}]))(?![A-Za-z_][\w.:]{0,64}\()(?!(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][A-Za-z]{0,40}(?:\.[A-Za-z_]\w{0,40}){0,3})[ \t]*[,})])(?<secret>(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+(?:[ \t]+(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+)*)/gim },
+  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?!Digest[ \t]+[A-Za-z]{1,16}=)(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?!(?:enabled|disabled|true|false|none|required|optional|on|off)[ \t]*(?:\r?$|[#,}]))(?![A-Za-z_][\w.:]{0,64}\()(?!(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][A-Za-z]{0,40}(?:\.[A-Za-z_]\w{0,40}){0,3})[ \t]*[,})])(?<secret>(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+(?:[ \t]+(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+)*)/gim },
+  // (Digest's parameters, `username="…", realm=…, nonce=…, response=…`, are no credential: the response is a hash bound to the
+  // server's nonce, pass 255 L2.)
   // (The Authorization rule above: a setting's switch is no header's value, mongod.conf's `authorization: enabled`: 131 F16; nor a
   // call that makes it, fastlane's `git_basic_authorization: Base64.strict_encode64("…")`: its argument is read as itself, 134 F17.
   // A `]` ends it: curl's `* h2h3 [authorization: Bearer …]`, 137 F08; and Apache HttpClient's wire log's `[\r][\n]`, 141 F14.)
@@ -1054,7 +1057,11 @@ export const FILES: ContextRule[] = [
   // A peer's endpoint has its port after a colon: an interface's line has its listening port there, after its public key (the
   // lead's check of adv143 F48: the interface's public key was masked as a preshared one).
   { kind: 'wireguard preshared key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t(?:\(none\)|(?=[\d.[\]a-fA-F]{0,63}:)[\d.:[\]a-fA-F]{2,64})\t)/gm },
-  { kind: 'tsig key', keywords: ['nsupdate'], re: /\bnsupdate\b[^\n|;&]{0,512}?[ \t]-y[ \t]+['"]?(?:hmac-[\w-]{1,32}:)?[\w.-]{1,253}:(?<secret>[A-Za-z0-9+/]{8,512}={0,2})/g },
+  { kind: 'tsig key', keywords: ['nsupdate', 'dig ', 'delv '], re: /\b(?:nsupdate|dig|delv)\b[^\n|;&]{0,512}?[ \t]-y[ \t]+['"]?(?:hmac-[\w-]{1,32}:)?[\w.-]{1,253}:(?<secret>[A-Za-z0-9+/]{8,512}={0,2})/g },
+  // A legacy HMAC key's public file holds the secret too (`ddns. IN KEY 512 3 157 <base64>`: algorithms 157, 161–165 are HMAC's,
+  // pass 255's next forms); PowerDNS' `pdnsutil list-tsig-keys` (`name. hmac-sha256. <secret>`) and `generate-tsig-key`.
+  { kind: 'tsig key', keywords: [' key '], needs: /\bKEY[ \t]+\d+[ \t]+3[ \t]+(?:157|16[1-5])[ \t]/, re: /\bIN[ \t]+KEY[ \t]+\d{1,5}[ \t]+3[ \t]+(?:157|16[1-5])[ \t]+(?<secret>[A-Za-z0-9+/]{8,1024}={0,2})/g },
+  { kind: 'tsig key', keywords: ['. hmac-', 'create new tsig key '], re: /(?:^[ \t]*[\w.-]{1,253}\.[ \t]+hmac-[a-z0-9]{2,16}\.|Create new TSIG key [\w.-]{1,253} hmac-[a-z0-9]{2,16})[ \t]+(?<secret>[A-Za-z0-9+/]{8,1024}={0,2})[ \t]*\r?$/gm },
   { kind: 'password', keywords: ['ipa-'], needs: /\bipa-(?:server|replica|client)-install\b/, re: argAfter(String.raw`(?<=\bipa-(?:server|replica|client)-install\b${QUOTED_OR_WORDS}[ \t])(?:-[pa]|-w|--ds-password|--admin-password|--password)[ \t=]+`) },
   // Coverage and scanning CLIs given their UUID token on the command line (a CI step's xtrace: adversary pass 103 F50):
   // `codecov … -t <token>` / `--token`, `snyk auth <token>`, `snyk config set api=<token>`.
@@ -1677,5 +1684,7 @@ export const FILES: ContextRule[] = [
   // took the next header's name with it: 133 F10.)
   // Not a value in escaped quotes (`password=\"…\";` of a JAAS line inside JSON: pass 175 F31): the `\` alone was taken, the
   // key=value search masks what the quotes hold.
-  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9_])(?:(?:AccountKey|SharedAccessKey|SharedAccessSignature|User Password|SharedSecret|AccessKey|ClientSecret)[ \t]*=[ \t]*|(?<![?&])(?:Password|(?!PWD=\/)Pwd|Token)=)(?<secret>"[^"\n]+"|'[^'\n]+'|\$'(?:[^'\\\n]|\\.)+'|(?!\\["'])(?:[^;\s"'\\]|\\(?![rn]))+)/gi },
+  // (Not a word's end after a hyphen: a header's `I-Twilio-Idempotency-Token=<uuid>` in a log's `;` list is the name rule's: pass
+  // 255 L10.)
+  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9_-])(?:(?:AccountKey|SharedAccessKey|SharedAccessSignature|User Password|SharedSecret|AccessKey|ClientSecret)[ \t]*=[ \t]*|(?<![?&])(?:Password|(?!PWD=\/)Pwd|Token)=)(?<secret>"[^"\n]+"|'[^'\n]+'|\$'(?:[^'\\\n]|\\.)+'|(?!\\["'])(?:[^;\s"'\\]|\\(?![rn]))+)/gi },
 ];

@@ -1303,6 +1303,14 @@ describe('values named from afar', () => {
   `${'0 [a] 0 [a] 0 [a] x\n'.repeat(50_000)}`,
   `${'a '.repeat(127)}x\n`.repeat(4_000),
   `${'2024-12-06T10:00:01Z app[3d8d9e1b] iad [info]password: x\n'.repeat(18_000)}`,
+  // Passes 254-256's: keychain items, fs_cli prompts, BIND's HMAC key files, dig -y, TSIG lists, Digest headers.
+  `${'class: "genp"\ndata:\n'.repeat(50_000)}`,
+  `${'freeswitch@a> global_getvar password\n'.repeat(25_000)}`,
+  `${'(hmac_'.repeat(170_000)}`,
+  `${'dig -y a:'.repeat(110_000)}`,
+  `${'a. IN KEY 1 3 157 '.repeat(55_000)}`,
+  `${'a. hmac-md5. '.repeat(80_000)}`,
+  `${'Authorization: Digest '.repeat(45_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -36,6 +36,11 @@ const WORD = /^(?:[a-z]{1,16}|[A-Z]{1,16})$/;
  * remembered row's offset `00000000:`: adv158 F47, masked in another command's `.env.example`).
  */
 const NO_PIECE = /^(?:[a-z_]{1,64}|[A-Z_]{1,64}|(.)\1*)$/;
+/** Is `v` from `p` on its last word alone, `v` having several (a piece without a blank of a value with blanks)? */
+function lastWordOnly(v: string, p: number): boolean {
+  return /\s/.test(v) && !/\s/.test(v.slice(p));
+}
+
 /**
  * Is `piece` a remembered `user:password`'s user (`octo-dev` of a decoded docker `auth`, ending a later file's `user: octo-dev`
  * line: pass 231 L10), with its colon or not? A login's name, shown everywhere its owner is; the password after it is the secret.
@@ -278,7 +283,9 @@ export class LearnedSecrets {
       for (const [v, kind] of this.kinds) {
         if (after.length === n) {
           for (let p = v.indexOf(after, 1); p >= 0; p = v.indexOf(after, p + 1)) {
-            if (text.startsWith(v.slice(p), cut.end)) {
+            // (A value of several words ends in its last word alone, which is no value's piece: a remembered `xxd` row's ASCII
+            // column, `[smtp.relay.exam`, began a later file's line `[smtp.relay.example.com]:587`: pass 255 L23.)
+            if (text.startsWith(v.slice(p), cut.end) && !lastWordOnly(v, p)) {
               if (!tail || cut.end + v.length - p > tail.end) tail = { end: cut.end + v.length - p, kind };
               break;
             }
@@ -287,7 +294,7 @@ export class LearnedSecrets {
         if (before.length === n) {
           for (let p = v.indexOf(before); p >= 0 && p + n < v.length; p = v.indexOf(before, p + 1)) {
             const piece = v.slice(0, p + n);
-            if (text.startsWith(piece, cut.start - piece.length) && !isUserPart(v, piece)) {
+            if (text.startsWith(piece, cut.start - piece.length) && !isUserPart(v, piece) && !(/\s/.test(v) && !/\s/.test(piece))) {
               if (!head || cut.start - piece.length < head.start) head = { start: cut.start - piece.length, kind };
               break;
             }

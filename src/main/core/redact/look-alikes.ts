@@ -152,7 +152,7 @@ export function isLookAlike(value: string, password = false): boolean {
   // A dev chain's published phrase under its name (Ganache's `Mnemonic:      myth like …`, a truffle-config's `MNEMONIC="candy …"`).
   if (v.length >= 50 && DOCUMENTED_PHRASES.has(v.trim())) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return ETHEREUM_PUBLIC.test(v) || FCM_REGISTRATION_TOKEN.test(v) || IBM_API_KEY_ID.test(v) || RDP_SIGNED_STRING.test(v) || PROXMOX_TOKEN_ID.test(v) || EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && (PROSE.test(v) || ISSUE_KEY.test(v))) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v);
+  return ETHEREUM_PUBLIC.test(v) || FCM_REGISTRATION_TOKEN.test(v) || IBM_API_KEY_ID.test(v) || RDP_SIGNED_STRING.test(v) || (!password && PROXMOX_TOKEN_ID.test(v)) || EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && (PROSE.test(v) || ISSUE_KEY.test(v))) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v);
 }
 
 /**
@@ -172,7 +172,10 @@ const ISSUE_KEY = /^[A-Z][A-Z0-9]{1,9}-\d{1,7}$/;
 const IBM_API_KEY_ID = /^ApiKey-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** An .rdp file's typed string setting of a long base64 (`signature:s:<the file's signature>`: adv197 L12); a password is `51:b:`. */
 const RDP_SIGNED_STRING = /^s:[A-Za-z0-9+/]{100,}={0,2}$/;
-/** A Proxmox API token's id and its settings (user.cfg's `token:root@pam!terraform:0:0::`: adv194 L7); its secret is a UUID after `=`. */
+/**
+ * A Proxmox API token's id and its settings (user.cfg's `token:root@pam!terraform:0:0::`: adv194 L7); its secret is a UUID after `=`.
+ * Not under a password's name: a person's `w@lnut!Pistachio130` has its shape (pass 256 F33).
+ */
 const PROXMOX_TOKEN_ID = /^[\w.-]{1,64}@[\w.-]{1,32}![\w.-]{1,64}(?::[^\s=]{0,256}(?: [^\s=]{1,64}){0,8}:?)?$/;
 
 /** A JWT's three parts (the payload read back only for this shape). */

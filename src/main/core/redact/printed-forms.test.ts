@@ -5371,4 +5371,37 @@ describe("session 40: the closing attack adv219's fixes", () => {
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
+
+  it('masks what passes 254 to 256 found: a keychain dump, fs_cli answers, BIND and PowerDNS TSIG keys, dig -y, a person made password of a Proxmox id shape; keeps Digest parameters, DKIM headers, idempotency tokens and a hex dump row ASCII column', () => {
+    const [p1, p2] = [pw(), pw()];
+    const tsig = b64(s(AN, 32));
+    const hexOf = (t: string) => Buffer.from(t).toString('hex').toUpperCase();
+    const cases: [string, string, string[]][] = [
+      ['cat keychain-dump.txt', `keychain: "/Users/ci/Library/Keychains/ci.keychain-db"\nversion: 512\nclass: "genp"\nattributes:\n    0x00000007 <blob>="match_password"\n    "svce"<blob>="match_password"\ndata:\n"${p1}"\nkeychain: "/Users/ci/Library/Keychains/ci.keychain-db"\nclass: "inet"\nattributes:\n    "srvr"<blob>="git.example.com"\ndata:\n0x${hexOf(p2)}  "${p2}"\n`, [p1, p2, hexOf(p2)]],
+      ['cat fs_cli-session.log', `freeswitch@pbx01> global_getvar domain\n10.20.0.5\nfreeswitch@pbx01> global_getvar default_password\n${p1}\nfreeswitch@pbx01> /exit\n`, [p1]],
+      ['cat Kddns-update.+163+34012.private', `Private-key-format: v1.3\nAlgorithm: 163 (HMAC_SHA256)\nKey: ${tsig}\nBits: AAA=\n`, [tsig]],
+      ['cat Kddns.+157+1234.key', `ddns. IN KEY 512 3 157 ${tsig}\n`, [tsig]],
+      ['tail -n 2 .bash_history', `dig -y hmac-sha256:xfr-ns2.example.net:${tsig} @ns1.example.net example.net AXFR\ndig -y xfr:${tsig}x @ns1 example.net AXFR\n`, [tsig, `${tsig}x`]],
+      ['pdnsutil list-tsig-keys', `ddns-key. hmac-sha256. ${tsig}\n`, [tsig]],
+      ['cat etc/app/config.yaml', 'database:\n  user: tracking\n  password: "w@lnut!Pistachio130"\n', ['w@lnut!Pistachio130']],
+    ];
+    for (const [cmd, text, values] of cases) {
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    const kept: [string, string][] = [
+      ['grep Authorization register.txt', 'Authorization: Digest username="4155550310", realm="sip.example.com", nonce="1796596296/51b2de27b6e70f1de2a3cb5aea83ece0", response="cb9ea357fa25085e113d436bcd96bcdb", algorithm=MD5\n'],
+      ['sed -n 1p msg.eml', 'DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=example.net;\n'],
+      ['grep Idempotency webhook.log', 'headers: Host=hooks.example.net; I-Twilio-Idempotency-Token=65f1c9fd-7e21-45bc-82c2-8654dde5f14f\n'],
+      ['cat security-find.txt', 'keychain: "/Library/Keychains/System.keychain"\nclass: 0x80001000\nattributes:\n    "alis"<blob>="Apple Root CA"\ndata:\n0x3082\n'],
+      ['proxmox token list', 'token: root@pam!terraform\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+    // A remembered `xxd` row's ASCII column is no piece of a value at a later line's start.
+    const r = new Redactor();
+    r.maskCommandOutput('xxd sasl_passwd', '00000000: 5b73 6d74 702e 7265 6c61 792e 6578 616d  [smtp.relay.exam\n00000010: 706c 652e 636f 6d5d 3a35 3837 2061 7069  ple.com]:587 api\n');
+    const policy = '# relay pinned by cert fingerprint\n[smtp.relay.example.com]:587  fingerprint match=9A:1D:99:F8\n';
+    expect(r.maskCommandOutput('cat postfix/tls_policy', policy)).toBe(policy);
+  });
 });

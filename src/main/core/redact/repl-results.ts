@@ -10,14 +10,15 @@ import type { SecretFinding } from './finding.js';
 import { indexOfAscii } from './low-bytes.js';
 
 /** A prompt and what was typed after it: PowerShell's (`PS C:\\src> `, the docs' `PS> `: adv110 F39), irb, a Rails console (`app(env)>`), IPython, jshell, iex (a remote console's `iex(node@host)2> ` too: adv250 F28), PsySH / node (`> `), Python. */
-// Debuggers too: `node inspect`'s `debug> exec …` (adv30 F18), pdb's `(Pdb) p …`, ipdb's, lldb's and delve's prompts.
-const PROMPT = /^(?:PS(?: [^\n>]{1,256})?> |irb\([^)\n]*\):\d+:\d+[>*] |(?:\[\d{1,6}\] )?[\w-]{1,64}\([\w-]{1,32}\)(?::\d+)?[>*] |In \[\d+\]: |jshell> |iex\((?:\d+\)|[\w.-]{1,64}@[\w.:-]{1,253}\)\d+)> |>>> |> |debug> (?:exec |repl )?|\((?:Pdb|lldb|dlv)\) |ipdb> )(?<expr>[^\n]{1,2048})$/;
+// Debuggers too: `node inspect`'s `debug> exec …` (adv30 F18), pdb's `(Pdb) p …`, ipdb's, lldb's and delve's prompts. And
+// FreeSWITCH's fs_cli (`freeswitch@pbx01> global_getvar default_password`, its answer bare below: pass 255 F8).
+const PROMPT = /^(?:PS(?: [^\n>]{1,256})?> |irb\([^)\n]*\):\d+:\d+[>*] |(?:\[\d{1,6}\] )?[\w-]{1,64}\([\w-]{1,32}\)(?::\d+)?[>*] |In \[\d+\]: |jshell> |iex\((?:\d+\)|[\w.-]{1,64}@[\w.:-]{1,253}\)\d+)> |>>> |> |debug> (?:exec |repl )?|\((?:Pdb|lldb|dlv)\) |ipdb> |freeswitch@[\w.-]{1,253}> )(?<expr>[^\n]{1,2048})$/;
 /**
  * Does the text hold a REPL's prompt? Plain searches before any regex reads lines (a search of every line start cost a 20 MB
  * log 7% of its masking): `> ` alone (curl -v's request lines) counts only beside PsySH's `= ` result or node's `'…'` one.
  */
 function mayHoldPrompt(text: string): boolean {
-  return (text.includes('PS ') && text.includes('> ')) || text.includes('PS> ') || text.includes('irb(') || text.includes('In [') || text.includes('jshell> ') || text.includes('iex(') || text.includes('>>> ') || text.includes(')> ') || text.includes('debug> ') || text.includes(') ') && /\((?:Pdb|lldb|dlv)\) /.test(text) || text.includes('ipdb> ') || (text.includes('> ') && (text.includes('\n= ') || quotedResultUnderPrompt(text)));
+  return (text.includes('PS ') && text.includes('> ')) || text.includes('PS> ') || text.includes('irb(') || text.includes('In [') || text.includes('jshell> ') || text.includes('iex(') || text.includes('>>> ') || text.includes(')> ') || text.includes('debug> ') || text.includes(') ') && /\((?:Pdb|lldb|dlv)\) /.test(text) || text.includes('ipdb> ') || text.includes('freeswitch@') || (text.includes('> ') && (text.includes('\n= ') || quotedResultUnderPrompt(text)));
 }
 /** Node's REPL: a `> ` line, then a line that starts with a quote (its result), somewhere in the text (a few looks at most). */
 export function quotedResultUnderPrompt(text: string, bytes?: Buffer): boolean {
@@ -73,6 +74,8 @@ export function replResults(text: string, isSecretName: (name: string) => boolea
     // A plural name (`fernet_keys()`, `settings.API_TOKENS`: adv122 F05) reads a list of what its singular names.
     const plural = last !== undefined && /[a-z]s$/i.test(last) && !isSecretName(last) && isSecretName(last.slice(0, -1));
     if (!plain && !plural && (last === undefined || !(isSecretName(last) || READS_CREDENTIALS.test(last)))) continue;
+    // fs_cli answers bare (`global_getvar` prints the variable's value alone on its line).
+    const bareAnswers = p[0].startsWith('freeswitch@');
     let lineStart = p.index + p[0].length + 1;
     for (let j = 0; j < RESULT_LINES && lineStart < text.length; j++) {
       const nl = text.indexOf('\n', lineStart);
@@ -83,7 +86,7 @@ export function replResults(text: string, isSecretName: (name: string) => boolea
         for (const item of line.matchAll(LIST_ITEM)) out.push({ start: lineStart + item.index! + item[0].length - 1 - item.groups!.v.length, end: lineStart + item.index! + item[0].length - 1, kind: 'secret', byContext: true });
         break;
       }
-      const r = plural ? null : RESULT.exec(line) ?? (plain ? BARE_RESULT.exec(line) : null);
+      const r = plural ? null : RESULT.exec(line) ?? (plain || bareAnswers ? BARE_RESULT.exec(line) : null);
       if (r) {
         const start = lineStart + r[0].indexOf(r.groups!.v, r[0].indexOf(r.groups!.q));
         out.push({ start, end: start + r.groups!.v.length, kind: 'secret', byContext: true });

@@ -27,6 +27,7 @@ import { dropDigestCells } from './digest-columns.js';
 import { prefixedLineFindings } from './prefixed-lines.js';
 import { wordDiffFindings } from './word-diff-lines.js';
 import { msfCredsRows } from './msf-creds.js';
+import { keychainDumpItems } from './keychain-dumps.js';
 import { indexOfAscii } from './low-bytes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
@@ -39,7 +40,7 @@ import { opensslPrivateNumbers, publicSecretData, TOOL_BLOCK_WORDS } from './too
 import { BarePhrases, isPhraseText, quotedPhrases } from './bare-mnemonics.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, SECRET_SECTION_LINES, SECRET_SECTION_WORDS, secretSectionEntries, startsCookieList, yamlCookieItems } from './credential-sections.js';
-import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, CODEPUSH_TABLE_LINES, CODEPUSH_TABLE_WORDS, codePushKeys, STREAM_KEY_LINES, STREAM_KEY_WORD, streamKeyBesideServer, RECOVERY_LIST_LINES, RECOVERY_LIST_WORDS, recoveryCodeList, PRIVATE_KEY_LIST_LINES, PRIVATE_KEY_LIST_WORD, privateKeyList, ACCOUNTS_LINES, ACCOUNTS_WORD, hardhatAccounts, SHA1_BELOW_KEY_LINES, SHA1_BELOW_KEY_WORDS, sha1BelowKey, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, CODEPUSH_TABLE_LINES, CODEPUSH_TABLE_WORDS, codePushKeys, STREAM_KEY_LINES, STREAM_KEY_WORD, streamKeyBesideServer, RECOVERY_LIST_LINES, RECOVERY_LIST_WORDS, recoveryCodeList, PRIVATE_KEY_LIST_LINES, PRIVATE_KEY_LIST_WORD, privateKeyList, ACCOUNTS_LINES, ACCOUNTS_WORD, hardhatAccounts, SHA1_BELOW_KEY_LINES, SHA1_BELOW_KEY_WORDS, sha1BelowKey, HMAC_KEY_FILE_LINES, HMAC_KEY_FILE_WORD, hmacKeyBelowAlgorithm, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
 import { base64Kind, type SecretFinding } from './finding.js';
 import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
@@ -126,6 +127,8 @@ const PRIVATE_KEY_LIST_RULE = LINE_RULES.length + 41;
 const ACCOUNTS_RULE = LINE_RULES.length + 42;
 /** A dumper's SHA-1 below an NT hash or a DPAPI master key (bound-values.ts sha1BelowKey). */
 const SHA1_BELOW_KEY_RULE = LINE_RULES.length + 43;
+/** BIND's HMAC key file's `Key:` below its algorithm (bound-values.ts hmacKeyBelowAlgorithm). */
+const HMAC_KEY_FILE_RULE = LINE_RULES.length + 44;
 /** SMTP's AUTH LOGIN as strace shows the client's writes (straceAuthLoginAnswer): no server prompt in view. */
 const STRACE_AUTH_LOGIN_RULE = LINE_RULES.length + 32;
 /**
@@ -297,14 +300,21 @@ const GATE_WORDS: [string, number][] = [
   ...([' aaaa', 'aaaab3nzac1', 'aaaac3nzac1', 'aaaae2vjzhnh', 'aaaagnnrlxnz', 'aaaainnrlwvj', 'bgkqhkig9w0baqefaaoc'] as const).map((w): [string, number] => [w, GATE_PUBLIC_KEY]),
   // A prompt's words (the pass is case-insensitive: `in [` opens the gate for `for x in [` too; mayHoldPrompt then looks closer), and
   // PowerShell's reads of a secure string as plain text (adv74 F33).
-  ...(['irb(', 'in [', 'jshell> ', 'iex(', '>>> ', ')> ', 'debug> ', '(pdb) ', '(lldb) ', '(dlv) ', 'ipdb> ', 'asplaintext', 'getnetworkcredential', 'ptrtostring'] as const).map((w): [string, number] => [w, GATE_REPL]),
+  ...(['irb(', 'in [', 'jshell> ', 'iex(', '>>> ', ')> ', 'debug> ', '(pdb) ', '(lldb) ', '(dlv) ', 'ipdb> ', 'freeswitch@', 'asplaintext', 'getnetworkcredential', 'ptrtostring'] as const).map((w): [string, number] => [w, GATE_REPL]),
 ];
 
-/** Whole-text readers' words past the GATE_* bits: a NUL as shown (`^@`, `\x00`), Metasploit's table title, a word diff's markers. */
+/**
+ * Whole-text readers' words past the GATE_* bits: a NUL as shown (`^@`, `\x00`), Metasploit's table title, a word diff's markers,
+ * a keychain dump's password item.
+ */
 const MARK_SHOWN_NUL = 1;
 const MARK_MSF_TABLE = 2;
 const MARK_WORD_DIFF = 4;
+/** A macOS keychain dump's password item (keychain-dumps.ts). */
+const MARK_KEYCHAIN = 8;
 const MARK_WORDS: [string, number][] = [
+  ['class: "genp"', MARK_KEYCHAIN],
+  ['class: "inet"', MARK_KEYCHAIN],
   ['^@', MARK_SHOWN_NUL],
   ['\\x00', MARK_SHOWN_NUL],
   ['private_type', MARK_MSF_TABLE],
@@ -371,6 +381,7 @@ const KEYWORDS: Keyword[] = [];
   entry(PRIVATE_KEY_LIST_WORD).context.push(PRIVATE_KEY_LIST_RULE);
   entry(ACCOUNTS_WORD).context.push(ACCOUNTS_RULE);
   for (const w of SHA1_BELOW_KEY_WORDS) entry(w).context.push(SHA1_BELOW_KEY_RULE);
+  entry(HMAC_KEY_FILE_WORD).context.push(HMAC_KEY_FILE_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   for (const [w, mark] of MARK_WORDS) entry(w).mark |= mark;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
@@ -606,6 +617,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   }
   if (gates & GATE_FILE_HEADER) secretFilesUnderHeaders(text, out);
   if (msfTable) msfCredsRows(text, out);
+  if (marks & MARK_KEYCHAIN) keychainDumpItems(text, out);
   if (nulView !== undefined) {
     inNulView = true;
     try {
@@ -1441,7 +1453,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : r === KEY_BESIDE_USER_RULE ? KEY_BESIDE_USER_LINES : r === CODEPUSH_TABLE_RULE ? CODEPUSH_TABLE_LINES : r === STREAM_KEY_RULE ? STREAM_KEY_LINES : r === RECOVERY_LIST_RULE ? RECOVERY_LIST_LINES + 1 : r === PRIVATE_KEY_LIST_RULE ? PRIVATE_KEY_LIST_LINES + 2 : r === ACCOUNTS_RULE ? ACCOUNTS_LINES : r === SHA1_BELOW_KEY_RULE ? SHA1_BELOW_KEY_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : r === KEY_BESIDE_USER_RULE ? KEY_BESIDE_USER_LINES : r === CODEPUSH_TABLE_RULE ? CODEPUSH_TABLE_LINES : r === STREAM_KEY_RULE ? STREAM_KEY_LINES : r === RECOVERY_LIST_RULE ? RECOVERY_LIST_LINES + 1 : r === PRIVATE_KEY_LIST_RULE ? PRIVATE_KEY_LIST_LINES + 2 : r === ACCOUNTS_RULE ? ACCOUNTS_LINES : r === SHA1_BELOW_KEY_RULE ? SHA1_BELOW_KEY_LINES : r === HMAC_KEY_FILE_RULE ? HMAC_KEY_FILE_LINES : 0))));
 /** Lines above a salt's the byte path's window holds: a keystore's `kdfparams` opening and its four parameters. */
 const SALT_LINES_ABOVE = 6;
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
@@ -2933,6 +2945,7 @@ const HIT_RULES = new Map<number, HitRule>([
   [PRIVATE_KEY_LIST_RULE, privateKeyList],
   [ACCOUNTS_RULE, hardhatAccounts],
   [SHA1_BELOW_KEY_RULE, sha1BelowKey],
+  [HMAC_KEY_FILE_RULE, hmacKeyBelowAlgorithm],
 ]);
 
 /**
