@@ -1365,6 +1365,11 @@ describe('values named from afar', () => {
   it("hostile output of a credential printer stays linear: a box table's titles with no bottom, an echo among others' lines (hang guard)", () => {
     const hostile: [string, string][] = [
       ['infisical secrets', '│ SECRET VALUE │\n'.repeat(60_000)],
+      // Session 44's query rows by column: a megabyte of rows, of bars, of `-column` rows, of `-line` pairs.
+      ["sqlite3 a.db 'select id, token from t'", '1|tok_abcdefghijklmnop\n'.repeat(45_000)],
+      ["sqlite3 -header a.db 'select * from tokens'", `id|token\n${'|'.repeat(1_000_000)}\n`],
+      ["sqlite3 -column a.db 'select id, token from t'", `id  token\n--  -----\n${'1   abcdefghijklmnopq\n'.repeat(45_000)}`],
+      ["sqlite3 -line a.db 'select id, token from t'", ' id = 1\ntoken = tok_abcdefghijklmnop\n'.repeat(30_000)],
       ['infisical secrets', `│ SECRET VALUE │\n${'│ x │ Qm7xT2vK9pL4wZ8n │\n'.repeat(50_000)}`],
       ['cat notes.txt; echo "$TOKEN"', 'Qm7xT2vK9pL4wZ8n-eRHGOrdFLY\n'.repeat(40_000)],
       ['cut -c1-9 .env; printf %s "$TOKEN" | fold -w 10', 'h f _ y F B k I N Q R r Q U k p\n'.repeat(30_000)],

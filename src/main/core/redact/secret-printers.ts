@@ -10,6 +10,7 @@
  * here, and each value line of such a command's output is masked as `[masked: <kind> printed by
  * <tool>]` and remembered for the session. The raw bytes stay exact for the operator.
  */
+import { queryCellValues, selectedColumns, type SelectedColumn } from './query-rows.js';
 import { parseCommandLine, type SimpleCommand, type WordInfo } from '../router/parse.js';
 import { basename } from '../router/wrappers.js';
 import { SECRET_ENV_NAME } from './quick-check.js';
@@ -40,6 +41,8 @@ export interface SecretPrinter {
    * the result's column titles (`id | password`), kept and not remembered (a title `password` remembered would mask the word for the session).
    */
   keep?: string[];
+  /** A query's select list (query-rows.ts): its rows read by column where they split into its cells, the others whole. */
+  queryColumns?: { columns: SelectedColumn[] | '*'; isSecretTitle: (title: string) => boolean };
   /**
    * The output is names and values on alternate lines (redis-cli's `HGETALL`, `CONFIG GET`, raw): the line after a name that says
    * secret is a credential (pairValues).
@@ -1869,6 +1872,8 @@ const REDUCING_SQL = /^(?:count|length|char_length|character_length|octet_length
  * cookie store too (Chrome's `cookies`, Firefox's `moz_cookies`: `select host_key, name, value from cookies`, adv171 S6, S7).
  */
 const SECRET_TABLE = /(?:secrets?|credentials?|tokens?|passwords|api_?keys?|cookies)$/i;
+/** A word of a column's name that may hold a credential's value in some form (a query's column shown beside a secret's). */
+const CREDENTIAL_WORD = /pass|pwd|secret|token|key|cred|auth|cipher|enc|salt|hash|pin|otp|seed|private|cookie|session|sig|cert|jwt|bearer/i;
 /** The column titles of a token table that `select *` prints (Django's, Rails', Laravel's, a hand-made one's). */
 const STAR_TITLES = ['id', 'key', 'token', 'value', 'name', 'user', 'user_id', 'created', 'created_at', 'updated_at', 'expires', 'expires_at', 'last_used_at', 'scopes', 'abilities', 'description', 'tokenable_type', 'tokenable_id'];
 /** A secret table's columns that hold its credential though their names say nothing alone. */
@@ -1880,19 +1885,26 @@ const SECRET_TABLE_COLUMN = /^(?:value|data|plaintext|secret_value|key)$/i;
  */
 function selectsSecret(query: string): boolean {
   const q = query.replace(/'(?:[^']|'')*'/g, "''").replace(/--[^\n]*/g, '');
-  for (const m of q.matchAll(/\b(?:select|returning)\b([\s\S]*?)(?:\bfrom\s+([\w."]+)|\bwhere\b|\bunion\b|;|$)/gi)) {
-    let list = m[1];
-    // Innermost calls first: a reducing one goes with its argument, any other leaves its argument (`encode(convert_to(password, …))`).
-    for (let before = ''; before !== list; ) {
-      before = list;
-      list = list.replace(/\b(\w+)\s*\(([^()]*)\)/g, (_, fn: string, args: string) => (REDUCING_SQL.test(fn) ? '' : ` ${args} `));
-    }
-    list = list.replace(/[\w."]+\s+is\s+(?:not\s+)?null|[\w."]+\s*(?:=|<>|!=|\blike\b|\bilike\b)\s*[\w."']+/gi, '');
-    const columns = (list.match(/[A-Za-z_][\w."]*/g) ?? []).map((c) => c.replace(/"/g, '').split('.').pop() ?? '');
-    if (columns.some((c) => SECRET_COLUMN.test(c) && !HASHED_COLUMN.test(c))) return true;
-    if (m[2] && SECRET_TABLE.test(m[2].replace(/"/g, '').split('.').pop() ?? '') && (/(?:^|[\s,.])\*/.test(list) || columns.some((c) => SECRET_TABLE_COLUMN.test(c)))) return true;
-  }
+  for (const m of q.matchAll(/\b(?:select|returning)\b([\s\S]*?)(?:\bfrom\s+([\w."]+)|\bwhere\b|\bunion\b|;|$)/gi)) if (listSelectsSecret(m[1], m[2])) return true;
   return false;
+}
+
+/** Does a select list (or one of its items) print a secret, from `table` (its name as the query wrote it, if any)? */
+function listSelectsSecret(list: string, table: string | undefined): boolean {
+  // Innermost calls first: a reducing one goes with its argument, any other leaves its argument (`encode(convert_to(password, …))`).
+  for (let before = ''; before !== list; ) {
+    before = list;
+    list = list.replace(/\b(\w+)\s*\(([^()]*)\)/g, (_, fn: string, args: string) => (REDUCING_SQL.test(fn) ? '' : ` ${args} `));
+  }
+  list = list.replace(/[\w."]+\s+is\s+(?:not\s+)?null|[\w."]+\s*(?:=|<>|!=|\blike\b|\bilike\b)\s*[\w."']+/gi, '');
+  const columns = (list.match(/[A-Za-z_][\w."]*/g) ?? []).map((c) => c.replace(/"/g, '').split('.').pop() ?? '');
+  if (columns.some((c) => SECRET_COLUMN.test(c) && !HASHED_COLUMN.test(c))) return true;
+  return table !== undefined && secretTable(table) && (/(?:^|[\s,.])\*/.test(list) || columns.some((c) => SECRET_TABLE_COLUMN.test(c)));
+}
+
+/** A table of credentials by its name (`public.api_tokens`, `"secrets"`). */
+function secretTable(table: string): boolean {
+  return SECRET_TABLE.test(table.replace(/"/g, '').split('.').pop() ?? '');
 }
 
 /**
@@ -1906,7 +1918,18 @@ function queryPrinted(name: string, queries: readonly string[]): SecretPrinter |
   if (query === undefined) return undefined;
   // `select *` names no column: a token table's usual titles are kept as the header's words (a header of others is masked, not shown).
   const star = /\bselect\s+\*/i.test(query) ? STAR_TITLES : [];
-  return { kind: 'secret', tool: `${name} query of a secret column`, transformed: true, keep: [...new Set(['?column?', ...star, ...[...queries.join(' ').matchAll(/[A-Za-z_][\w]*/g)].map((m) => m[0])])] };
+  // Its rows by column where the output splits into the list's cells (query-rows.ts): the other columns stay.
+  // (A column the list shows beside a secret is shown only when no word of its name is a credential's: `api_key_enc`,
+  // `password_salt` beside `api_key` stay masked, as every cell was before.)
+  const columns = selectedColumns(query, (item, table) => listSelectsSecret(item, table) || (item.match(/[A-Za-z_]\w*/g) ?? []).some((w) => CREDENTIAL_WORD.test(w)));
+  const starTitle = (t: string) => CREDENTIAL_WORD.test(t) || SECRET_TABLE_COLUMN.test(t);
+  return {
+    kind: 'secret',
+    tool: `${name} query of a secret column`,
+    transformed: true,
+    keep: [...new Set(['?column?', ...star, ...[...queries.join(' ').matchAll(/[A-Za-z_][\w]*/g)].map((m) => m[0])])],
+    ...(columns !== undefined ? { queryColumns: { columns, isSecretTitle: starTitle } } : {}),
+  };
 }
 
 /** `psql <<< "select password from users"`: a database client's query as a here-string. */
@@ -2163,6 +2186,10 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
   if (printer.namesAbove) return namedAboveValues(text);
   if (printer.tdbSecrets) return tdbSecretValues(text);
   if (printer.rows && !printer.transformed) return rowValues(text, printer.rows, printer.rowPrefix);
+  if (printer.queryColumns) {
+    const cells = queryCellValues(text, printer.queryColumns.columns, printer.queryColumns.isSecretTitle, printedLine);
+    if (cells !== undefined) return cells;
+  }
   let values = printer.besideSettings ? printedValues(text, printer.transformed, printer.keep).filter((v) => !SETTING_LINE.test(v)) : printedValues(text, printer.transformed, printer.keep);
   // (The other command's lines that name secrets, `AWS_SECRET`, `GITHUB_TOKEN` of a list: pass 216 F34's names were masked.)
   if (printer.besideOthers) values = values.filter((v) => !CONSTANT_NAME_LINE.test(v));

@@ -1,0 +1,143 @@
+/**
+ * A database client's rows read by column: `sqlite3 app.db 'select id, email, api_key from users'` prints `1|a@example.com|k_…`,
+ * and only the `api_key` cell is the credential. The rows were masked whole (secret-printers.ts queryPrinted): an agent that asked
+ * for a token table lost its ids, e-mails and dates with it (pass 254 F36: `sqlite3 -header … 'select * from auth_tokens'`, the
+ * header too). Read here: the query's select list, item by item (which is a secret, and the title each prints under), then the
+ * output's rows split into as many cells: `|` (sqlite3's list mode, psql's `-A` and aligned output, mysql's and sqlite3's
+ * `-table`, `-markdown`), `│` (`-box`), a tab (mysql's batch mode), a comma (`-csv`), the dash rule's columns (sqlite3's
+ * `-column`), and sqlite3's `-line` / mysql's `\G` (`title = value`, `title: value`). A row of another count of cells (a value
+ * holding the separator or wider than its column, JSON) is masked whole, as before: only the cells the query's own list says
+ * are no secrets are shown.
+ */
+
+/** One item of a select list: the title it prints under (its alias or its column; none for an expression) and whether it is a secret. */
+export interface SelectedColumn {
+  title: string | undefined;
+  secret: boolean;
+}
+
+/** Items a select list is read for at most (a hand-written query names a few; a generated one may name hundreds). */
+const MAX_ITEMS = 256;
+
+/**
+ * The items of the select list of `query`'s first `select … from` that prints a secret, or `'*'` for `select *`; undefined when the
+ * query is not read so (no such select; a list over MAX_ITEMS). `isSecret(item, table)`: does this item print a secret.
+ */
+export function selectedColumns(query: string, isSecret: (item: string, table: string | undefined) => boolean): SelectedColumn[] | '*' | undefined {
+  const q = query.replace(/'(?:[^']|'')*'/g, "''").replace(/--[^\n]*/g, '');
+  for (const m of q.matchAll(/\bselect\s+(?:distinct\s+)?([\s\S]*?)\s+from\s+([\w."]+)/gi)) {
+    const table = m[2].replace(/"/g, '').split('.').pop();
+    const items = topLevelItems(m[1]);
+    if (items === undefined) return undefined;
+    if (items.length === 1 && /^(?:[\w"]+\.)?\*$/.test(items[0])) return isSecret(items[0], table) ? '*' : undefined;
+    if (items.some((i) => i.includes('*'))) return undefined;
+    const columns = items.map((item) => ({ title: titleOf(item), secret: isSecret(item, table) }));
+    if (columns.some((c) => c.secret)) return columns;
+  }
+  return undefined;
+}
+
+/** The select list's items, split at its commas outside parentheses. */
+function topLevelItems(list: string): string[] | undefined {
+  const items: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i <= list.length; i++) {
+    const c = list[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if ((c === ',' && depth === 0) || i === list.length) {
+      items.push(list.slice(from, i).trim());
+      from = i + 1;
+      if (items.length > MAX_ITEMS) return undefined;
+    }
+  }
+  return items;
+}
+
+/** The title an item prints under: its alias (`x AS tok`, `x tok`), or its column's name (`t.token`); none for an expression. */
+function titleOf(item: string): string | undefined {
+  const alias = /\)?\s+(?:as\s+)?"?([A-Za-z_]\w*)"?$/i.exec(item);
+  if (alias && /\s/.test(item)) return alias[1];
+  const column = /^(?:"?[A-Za-z_]\w*"?\.)*"?([A-Za-z_]\w*)"?$/.exec(item);
+  return column?.[1];
+}
+
+/** A table's rule line (`----+----`, `+----+`, `|---|---|`, `├──┼──┤`, `--  -----`). */
+const RULE_LINE = /^[\s|+\-=:─━┼┬┴├┤┌┐└┘│╭╮╰╯]*$/;
+/** `title = value` (sqlite3's `-line`) or `title: value` (mysql's `\G`), the title right-aligned. */
+const TITLED_LINE = /^[ \t]*([A-Za-z_]\w*)(?: = |: )(.*)$/;
+
+/**
+ * The secret cells of a query's output `text`, by `columns` (selectedColumns'); `'*'`: by the titles of the header, its first
+ * line, each a secret when `isSecretTitle` says. `valueOf` reads a cell (printedLine: a value or none). Undefined when the
+ * output is not read by column here (no header for `*`; no row splits into the list's cells).
+ */
+export function queryCellValues(
+  text: string,
+  columns: SelectedColumn[] | '*',
+  isSecretTitle: (title: string) => boolean,
+  valueOf: (cell: string) => { start: number; end: number } | undefined,
+): string[] | undefined {
+  const lines = text.split('\n').map((l) => l.replace(/\r$/, ''));
+  // sqlite3's `-column` (and psql-less tools' like it): a rule of dash runs under the titles gives each column's span.
+  const ruleAt = lines.findIndex((l) => DASH_RULE.test(l));
+  const spans = ruleAt > 0 ? [...lines[ruleAt].matchAll(/-+/g)].map((m) => m.index!) : undefined;
+  const cellsOf = spans ? (line: string) => spanCells(line, spans) : barCells;
+  let cols = columns;
+  if (cols === '*') {
+    const first = lines.find((l) => l.trim() !== '' && !RULE_LINE.test(l));
+    const titles = first === undefined ? undefined : cellsOf(first);
+    if (!titles || titles.length < 2 || !titles.every((t) => /^[A-Za-z_]\w*$/.test(t)) || !titles.some(isSecretTitle)) return undefined;
+    cols = titles.map((t) => ({ title: t, secret: isSecretTitle(t) }));
+  }
+  const byTitle = new Map(cols.filter((c) => c.title !== undefined).map((c) => [c.title!.toLowerCase(), c.secret]));
+  const values: string[] = [];
+  let read = 0;
+  for (const line of lines) {
+    if (line.trim() === '' || RULE_LINE.test(line)) continue;
+    const cells = cellsOf(line);
+    if (cells && cells.length === cols.length) {
+      // The header: every titled item's cell is its title.
+      if (cols.every((c, i) => c.title === undefined || cells[i].toLowerCase() === c.title.toLowerCase()) && cols.some((c) => c.title !== undefined)) continue;
+      read++;
+      cols.forEach((c, i) => {
+        const v = c.secret ? valueOf(cells[i]) : undefined;
+        if (v) values.push(cells[i].slice(v.start, v.end));
+      });
+      continue;
+    }
+    const titled = TITLED_LINE.exec(line);
+    const secret = titled ? byTitle.get(titled[1].toLowerCase()) : undefined;
+    if (secret !== undefined) {
+      read++;
+      const v = secret ? valueOf(titled![2]) : undefined;
+      if (v) values.push(titled![2].slice(v.start, v.end));
+      continue;
+    }
+    // Any other line: whole, as the rows were read before (a value with the separator in it, a message, a footer).
+    const v = valueOf(line);
+    if (v) values.push(line.slice(v.start, v.end));
+  }
+  return read > 0 ? values : undefined;
+}
+
+/** `-column`'s rule under its titles: dash runs, two or more, blanks between. */
+const DASH_RULE = /^-+(?: +-+)+ *$/;
+
+/** A row's cells by the rule's columns (each from its dash run's start to the next's), each trimmed. */
+function spanCells(line: string, starts: number[]): string[] | undefined {
+  // (A cell wider than its column pushes the next ones right: the row is not read by column.)
+  for (const at of starts.slice(1)) if (line.length > at && line[at - 1] !== ' ') return undefined;
+  return starts.map((at, i) => line.slice(at, i + 1 < starts.length ? starts[i + 1] : undefined).trim());
+}
+
+/** A row's cells: split at `|`, `│`, tabs or commas (a table's outer bars dropped), each trimmed; undefined for a line of one cell. */
+function barCells(line: string): string[] | undefined {
+  // (A comma last: `-csv`'s and `mysql`'s `--csv`-like rows; a quoted cell holding one splits into more cells: read whole.)
+  const sep = line.includes('\t') ? '\t' : line.includes('│') ? '│' : line.includes('|') ? '|' : line.includes(',') ? ',' : undefined;
+  if (sep === undefined) return undefined;
+  let body = line.trim();
+  if (sep !== '\t' && body.startsWith(sep) && body.endsWith(sep) && body.length > 1) body = body.slice(1, -1);
+  return body.split(sep).map((c) => c.trim());
+}
