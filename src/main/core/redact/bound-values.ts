@@ -790,3 +790,46 @@ export function hmacKeyBelowAlgorithm(text: string, at: number, out: SecretFindi
   out.push({ start, end, kind: 'tsig key', byContext: true });
 }
 
+/**
+ * A key or hash a tool prints alone on the line below its label: impacket's getnthash.py (`Recovered NT Hash` then 32 hex digits),
+ * PKINITtools' gettgtpkinit.py (`AS-REP encryption key (you might need this later):` then the key, each line behind Python
+ * logging's `INFO:minikerberos:`): adv253's leftovers.
+ */
+export const HEX_BELOW_LABEL_WORDS = ['recovered nt hash', 'you might need this later):'];
+export const HEX_BELOW_LABEL_LINES = 1;
+const HEX_BELOW = /[ \t]*\r?\n(?:[A-Z]{4,8}:[\w.]{1,64}:)?[ \t]*(?<v>[0-9a-fA-F]{32}(?:[0-9a-fA-F]{32})?)[ \t]*\r?(?=\n|$)/dy;
+
+export function hexBelowLabel(text: string, at: number, out: SecretFinding[]): void {
+  HEX_BELOW.lastIndex = at;
+  const m = HEX_BELOW.exec(text);
+  if (!m) return;
+  const [start, end] = m.indices!.groups!.v!;
+  out.push({ start, end, kind: end - start === 32 && (text.charCodeAt(at - 1) | 0x20) === 0x68 ? 'nt hash' : 'kerberos key', byContext: true });
+}
+
+/**
+ * An expect script's answer to a password prompt: `expect "*password:"` then `send "Tango$copper42\r"` (pass 258 F27; `send --`,
+ * `exp_send`). The string sent on the line after an `expect` of a password's prompt (a `cat -n` number before each line too); a
+ * variable sent (`send "$pw\r"`) is the script's reference, not the value.
+ */
+export const EXPECT_SEND_WORDS = ['send "', 'send -- "'];
+export const EXPECT_SEND_LINES = 0;
+/** The `expect` line above the `send` (a raw read's window takes it in). */
+export const EXPECT_SEND_LINES_ABOVE = 1;
+/** The sent string: to its closing quote, less the `\r` / `\n` the script ends it with. */
+const SENT = /(?<v>(?:[^"\\\n]|\\(?![rn]"))+?)(?:\\[rn])?"/dy;
+/** The lines above read for the prompt's `expect` (characters at most). */
+const EXPECT_ABOVE_CHARS = 512;
+const EXPECTS_PASSWORD = /\bexpect\b[^\n]*(?:assword|passphrase|PIN|passcode)[^\n]*\n[ \t\d]*(?:exp_)?send[ \t]+(?:--[ \t]+)?"$/i;
+
+export function expectSendValue(text: string, at: number, out: SecretFinding[]): void {
+  if (text.charCodeAt(at) === 0x24) return;
+  const before = text.slice(Math.max(0, at - EXPECT_ABOVE_CHARS), at);
+  if (!EXPECTS_PASSWORD.test(before)) return;
+  SENT.lastIndex = at;
+  const m = SENT.exec(text);
+  if (!m) return;
+  const [start, end] = m.indices!.groups!.v!;
+  if (end - start >= 4) out.push({ start, end, kind: 'password', byContext: true });
+}
+

@@ -598,8 +598,9 @@ export const COMMAND_LINE: ContextRule[] = [
   // sent (`> `; lftp -d's `---> `: adv29 F21) or under its USER line; not jest's `PASS src/app.test.js`.
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /(?:^|> )PASS /m, re: /(?:^|\n)(?:(?:---)?> PASS|(?<=(?:^|\n)(?:(?:---)?> )?USER [^\n]*\n(?:(?:<--- |< )[^\n]*\n)?)PASS)[ \t]+(?<secret>[^\s]+)/g },
   // An IMAP transcript (`curl -v imaps://…`'s `> A002 LOGIN user pw`, a client's `C: a1 LOGIN "user" "pw"`: adv29 F22): the
-  // tagged LOGIN command's second argument, quoted or not.
-  { kind: 'password', keywords: [' login '], needs: / LOGIN /, re: /(?:^|\n)(?:> |C: )?[A-Za-z]{0,4}\d{1,6}[ \t]+LOGIN[ \t]+(?:"(?:[^"\\\n]|\\.)*"|[^\s"]+)[ \t]+(?:"(?<secret>(?:[^"\\\n]|\\.)+)(?=")|(?<secret2>[^\s"]+))/g },
+  // tagged LOGIN command's second argument, quoted or not; or behind a debug log's prefix (imaplib2's `DEBUG[imap]: … [sync] >
+  // GMKJ2 LOGIN user "pw"`, offlineimap's `-d imap`: pass 259 F36).
+  { kind: 'password', keywords: [' login '], needs: / LOGIN /, re: /(?:^|\n|[ \t]> )(?:> |C: )?[A-Za-z]{0,4}\d{1,6}[ \t]+LOGIN[ \t]+(?:"(?:[^"\\\n]|\\.)*"|[^\s"]+)[ \t]+(?:"(?<secret>(?:[^"\\\n]|\\.)+)(?=")|(?<secret2>[^\s"]+))/g },
   // Any `--<word>-key` / `--<word>-secret` option whose name says secret, then a token-like word (rclone's `--b2-key K001…` in
   // `pstree -a`: adv37 F40): letters and digits both, 16 characters and up, no file name.
   // Or with a section's dots and underscores (Nakama's `--socket.server_key …`: adv148 F16).
@@ -1125,6 +1126,13 @@ export const FILES: ContextRule[] = [
   // …and the SHA1 beside it (pypykatz' `SHAHash`, DPAPI's pre-key; a `SHA1=` alone is a file's digest: Sysmon's `Hashes=`).
   { kind: 'nt hash', keywords: ['nt='], unless: /(?![0-9a-fA-F]{32})/y, re: /(?<![\w-])NT=[0-9a-fA-F]{32}[ \t]+SHA1=(?<secret>[0-9a-fA-F]{40})(?![0-9a-fA-F])/g },
   { kind: 'dpapi key', keywords: ['mk{'], re: /\bMK\{[0-9a-fA-F-]{36}\}=(?<secret>[0-9a-fA-F]{64,128})(?![0-9a-fA-F])/g },
+  // A password typed where the user name goes, as sshd logs it (`Invalid user _5v!Dwzt…%0 from 10.0.9.14`, `Failed password for
+  // invalid user … from`: pass 258 F26): a "user" holding a character no login name has (a symbol other than `. _ - @ $`).
+  { kind: 'password', keywords: ['invalid user '], re: /\b[Ii]nvalid user (?<secret>(?=[^\s]{0,255}[^\w.@$\s-])[^\s]{6,256}) from /g, guard: true },
+  // pypykatz' `dpapi prekey`/`masterkey` lines (`[GUID] …` then `[MASTERKEY] <hex>`: adv253's leftover); lsassy's credentials
+  // (`[+] 10.0.0.5 CORP\\alice  <password or NT hash>`, two blanks before it).
+  { kind: 'dpapi key', keywords: ['[masterkey]'], re: /\[MASTERKEY\][ \t]+(?<secret>[0-9a-fA-F]{64,128})(?![0-9a-fA-F])/g },
+  { kind: 'password', keywords: ['[+] '], needs: /\\[^\n]*[ \t]{2}/, re: /^\[\+\] (?:\d{1,3}\.){3}\d{1,3} [\w.-]{1,64}\\{1,2}[\w.$-]{1,64}[ \t]{2,}(?<secret>[^\s]{4,256})[ \t]*\r?$/gm, guard: true },
   // pypykatz' text output (`NT: <hex>`) and mimikatz' DCSync (`Hash NTLM: <hex>`): adv253 F30, F33.
   { kind: 'nt hash', keywords: ['nt:', 'hash ntlm:'], unless: /(?![ \t]+[0-9a-fA-F]{32})/y, re: /(?<![\w-])(?:NT|Hash NTLM):[ \t]+(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/g },
   // mimikatz' `sekurlsa::ekeys` rows (`rc4_hmac_nt       <hex>`, `aes256_hmac <hex>`: adv253 F33): a Kerberos key a row.
@@ -1569,8 +1577,9 @@ export const FILES: ContextRule[] = [
   // catch-all entry at a line's start (`default login anonymous password …`, under `cat -n`'s number: adv121 F31). msmtprc's
   // too, whose value is the rest of the line:
   // a Google app password as Google shows it, four groups of four letters (`password abcd efgh ijkl mnop`: adv93). After a line's
-  // number (`nl -ba`, `cat -n`, `grep -n`: adv96 F11).
-  { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^(?:[ \t]*\d+(?!\d)[│|:\t-]?)?[ \t]*password[ \t]+(?<secret>[a-z]{4}(?: [a-z]{4}){3}|\S+)(?=[ \t]*$)|(?:\bmachine\b|^(?:[ \t]*\d+(?!\d)[│|:\t-]?)?[ \t]*default[ \t]).*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
+  // number (`nl -ba`, `cat -n`, `grep -n`: adv96 F11), or a diff's marker (a dotfiles repo's `-password old` / `+password new`:
+  // pass 259 F39).
+  { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^(?:[ \t]*\d+(?!\d)[│|:\t-]?|[-+](?!-))?[ \t]*password[ \t]+(?<secret>[a-z]{4}(?: [a-z]{4}){3}|\S+)(?=[ \t]*$)|(?:\bmachine\b|^(?:[ \t]*\d+(?!\d)[│|:\t-]?)?[ \t]*default[ \t]).*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
   // …and one upper-cased (`tr a-z A-Z < ~/.netrc`: adv110 F18), its words all capitals on one line.
   { kind: 'netrc password', keywords: ['password'], needs: /\bMACHINE[ \t][^\n]*[ \t]PASSWORD[ \t]/, re: /\bMACHINE[ \t][^\n]{0,1024}?[ \t]PASSWORD[ \t]+(?<secret>\S+)/g },
   // kubeconfig: client-key-data (a base64 PEM key), token:, password:.

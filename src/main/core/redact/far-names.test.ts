@@ -1311,6 +1311,21 @@ describe('values named from afar', () => {
   `${'a. IN KEY 1 3 157 '.repeat(55_000)}`,
   `${'a. hmac-md5. '.repeat(80_000)}`,
   `${'Authorization: Digest '.repeat(45_000)}`,
+  // Pass 258's: expect's send after a password prompt, sshd's invalid users, asciinema's input events, GPG key ids.
+  `${'expect "password:"\nsend "'.repeat(40_000)}`,
+  `${'expect password\nsend "x\\"'.repeat(40_000)}`,
+  `${'Invalid user a! '.repeat(60_000)}`,
+  `${'[1,"o","password: "]\n[1,"i","'.repeat(40_000)}`,
+  `${'GPG_KEY=7DA8A446460F6B93\n'.repeat(40_000)}`,
+  `${'Recovered NT Hash\n'.repeat(55_000)}`,
+  `${'[MASTERKEY] '.repeat(85_000)}`,
+  `${'[+] 1.1.1.1 a\\b  x\n'.repeat(50_000)}`,
+  // Passes 257 and 259's: quoted titles over quoted cells, IMAP LOGIN behind a prefix, diff-marked msmtp lines, himalaya names.
+  `"Title"  "Password"\n${'"a"      "b c"\n'.repeat(60_000)}`,
+  `${'"a" "Password"  "x"\n'.repeat(50_000)}`,
+  `${' > 1 LOGIN a '.repeat(70_000)}`,
+  `${'-password x\n+password y\n'.repeat(40_000)}`,
+  `${'a.auth.raw = "x"\n'.repeat(55_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -502,6 +502,14 @@ export class FarNames {
       // A blank-aligned row's cell starts under its title (`column -t` pads each column to its widest): a line of prose with
       // two blanks in it is no row.
       if (sep === SPACED && a - rowStart !== starts[index] - lineStart) return;
+      // (A quoted cell under a quoted title: its text, blanks and all.)
+      const quotedCell = b - a >= 2 && t.charCodeAt(a) === 0x22 && t.charCodeAt(b - 1) === 0x22 && t.charCodeAt(starts[index]) === 0x22;
+      if (quotedCell) {
+        const inner = t.slice(a + 1, b - 1);
+        if (inner !== '' && !inner.includes('"') && !SECRET_NAME_CELL.test(inner)) this.take(a + 1, inner, name, out);
+        rowStart = (nl < 0 ? t.length : nl) + 1;
+        continue;
+      }
       const value = t.slice(a, b);
       if (!/\s/.test(value) && !SECRET_NAME_CELL.test(value) && (!keyColumn || MINTED_KEY_CELL.test(value))) this.take(a, value, keyColumn ? 'api_key' : name, out);
       else if (!keyColumn) {
@@ -947,7 +955,8 @@ const SPACED = '  ';
  * A header of titles two blanks or more apart, no tab (`column -t`'s, kubectl's, a CLI's table); a title has no digit (a CLI's
  * padded name / value rows, `AccessKey   SCWOXVWP3IBBH1ULVZC5`, are no header: its value is no title).
  */
-const SPACED_HEADER = /^[ ]*(?:# {2,})?[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31}){0,2}(?: {2,}[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31}){0,2})+[ ]*\r?$/;
+// (Or each title quoted: a CSV export through `column -s, -t`, `"Title"  "Username"  "Password"`: pass 257 F10.)
+const SPACED_HEADER = /^[ ]*(?:# {2,})?(?:[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31}){0,2}(?: {2,}[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31}){0,2})+|"[A-Za-z_][A-Za-z_.-]{0,63}"(?: {2,}"[A-Za-z_][A-Za-z_.-]{0,63}")+)[ ]*\r?$/;
 /** A light table's separator (BARRED_HEADER): a bar with a blank or more around it (not a bare `|`, sqlite3's list mode). */
 const BARRED = ' | ';
 /**

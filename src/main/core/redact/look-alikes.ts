@@ -152,7 +152,7 @@ export function isLookAlike(value: string, password = false): boolean {
   // A dev chain's published phrase under its name (Ganache's `Mnemonic:      myth like …`, a truffle-config's `MNEMONIC="candy …"`).
   if (v.length >= 50 && DOCUMENTED_PHRASES.has(v.trim())) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return ETHEREUM_PUBLIC.test(v) || FCM_REGISTRATION_TOKEN.test(v) || IBM_API_KEY_ID.test(v) || RDP_SIGNED_STRING.test(v) || (!password && PROXMOX_TOKEN_ID.test(v)) || EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && (PROSE.test(v) || ISSUE_KEY.test(v))) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v);
+  return ETHEREUM_PUBLIC.test(v) || CIPHERTEXT_OR_HMAC.test(v) || FCM_REGISTRATION_TOKEN.test(v) || IBM_API_KEY_ID.test(v) || RDP_SIGNED_STRING.test(v) || (!password && PROXMOX_TOKEN_ID.test(v)) || EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && (PROSE.test(v) || ISSUE_KEY.test(v))) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v);
 }
 
 /**
@@ -161,6 +161,13 @@ export function isLookAlike(value: string, password = false): boolean {
  * A private key is 32 bytes (64 hex digits).
  */
 const ETHEREUM_PUBLIC = /^0x(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{130})$/;
+/**
+ * A ciphertext or an HMAC that stands where its secret would (pass 257 L4, L10, L17): Vault's audit log hashes every secret it
+ * logs (`"client_token": "hmac-sha256:<64 hex>"`); Bitwarden's CLI stores each field encrypted (`"password": "2.<iv>|<ct>|<mac>"`);
+ * an SSM SecureString read without `--with-decryption` is KMS' ciphertext blob (`AQICAHh…`). None signs in; the key that opens
+ * them is elsewhere.
+ */
+const CIPHERTEXT_OR_HMAC = /^hmac-sha256:[0-9a-f]{64}$|^[0-6]\.[A-Za-z0-9+/]{22}==\|[A-Za-z0-9+/]{4,8192}={0,2}(?:\|[A-Za-z0-9+/]{43}=)?$|^AQI[BC]AH[A-Za-z0-9+/]{100,8192}={0,2}$/;
 /**
  * A Firebase Cloud Messaging registration token (a device's address: 22 characters, `:APA91b`, ~140 more: pass 235 L3), under a
  * `token=` of a delivery log; the legacy server key that sends to it starts `AAAA` and has 11 characters before its colon.

@@ -5371,7 +5371,9 @@ describe("session 40: the closing attack adv219's fixes", () => {
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
+});
 
+describe('session 44: blind passes 254 to 258 and the closing attack adv253s leftovers', () => {
   it('masks what passes 254 to 256 found: a keychain dump, fs_cli answers, BIND and PowerDNS TSIG keys, dig -y, a person made password of a Proxmox id shape; keeps Digest parameters, DKIM headers, idempotency tokens and a hex dump row ASCII column', () => {
     const [p1, p2] = [pw(), pw()];
     const tsig = b64(s(AN, 32));
@@ -5403,5 +5405,80 @@ describe("session 40: the closing attack adv219's fixes", () => {
     r.maskCommandOutput('xxd sasl_passwd', '00000000: 5b73 6d74 702e 7265 6c61 792e 6578 616d  [smtp.relay.exam\n00000010: 706c 652e 636f 6d5d 3a35 3837 2061 7069  ple.com]:587 api\n');
     const policy = '# relay pinned by cert fingerprint\n[smtp.relay.example.com]:587  fingerprint match=9A:1D:99:F8\n';
     expect(r.maskCommandOutput('cat postfix/tls_policy', policy)).toBe(policy);
+  });
+
+  it('masks values security tools print below their labels and in their rows: getnthash, gettgtpkinit behind Python logging, pypykatz masterkeys, lsassy', () => {
+    const [nt, key, mk] = [s(HEX, 32), s(HEX, 64), s(HEX, 128)];
+    const p1 = pw();
+    const cases: [string, string, string[]][] = [
+      ['python3 getnthash.py -key k corp/dc01$', `[*] Requesting ticket to self with PAC\nRecovered NT Hash\n${nt}\n`, [nt]],
+      ['python3 gettgtpkinit.py -cert-pfx a.pfx corp/dc01$ dc01.ccache', `INFO:minikerberos:Requesting TGT\nINFO:minikerberos:AS-REP encryption key (you might need this later):\nINFO:minikerberos:${key}\nINFO:minikerberos:Saved TGT to file\n`, [key]],
+      ['pypykatz dpapi prekey', `[GUID] 1d8b3c1a-2f4e-4b6a-9c8d-7e6f5a4b3c2d\n[MASTERKEY] ${mk}\n`, [mk]],
+      ['lsassy -u admin -p x 10.0.0.5', `[+] 10.0.0.5 CORP\\alice  ${nt}\n[+] 10.0.0.5 CORP\\svc_sql  ${p1}\n`, [nt, p1]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    const kept: [string, string][] = [
+      ['git log -1', 'commit 3f2a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a\nRecovered NT Hash support in the parser\n'],
+      ['nxc smb 10.0.0.0/24', '[+] 10.0.0.5 CORP\\alice  (Pwn3d!)\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
+
+  it('masks what pass 258 found in terminal traces: asciinema input at a password prompt, an expect script answer, a password typed as a user name; keeps GPG key ids', () => {
+    const [p1, p2, p3] = [pw(), pw(), `_5v!${s(AN, 12)}%0`];
+    const cases: [string, string, string[]][] = [
+      ['cat ssh.cast', `{"version": 2, "width": 80, "height": 24}\n[0.5, "o", "$ ssh ops@10.20.0.7\\r\\n"]\n[1.02, "o", "ops@10.20.0.7's password: "]\n[3.71, "i", "${p1}\\r"]\n[3.9, "o", "\\r\\nWelcome\\r\\n"]\n`, [p1]],
+      ['cat ssh.cast', `{"version":2,"width":80,"height":24}\n[1.02,"o","Enter passphrase for key '/home/ops/.ssh/id_ed25519': "]\n[3.71,"i","${p2}\\r"]\n`, [p2]],
+      ['cat -n login.exp', `     4\texpect "*password:"\n     5\tsend "${p1}\\r"\n     6\texpect "$ "\n     7\tsend -- "sudo -i\\r"\n`, [p1]],
+      ['grep -E "Invalid user|Failed password" secure', `May 13 03:12:55 bastion sshd[22913]: Invalid user ${p3} from 10.0.9.14 port 51234\nMay 13 03:12:57 bastion sshd[22913]: Failed password for invalid user ${p3} from 10.0.9.14 port 51234 ssh2\n`, [p3]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    const kept: [string, string][] = [
+      ['grep -n GPG .bashrc', '2:export GPG_SIGNING_KEY=7DA8A446460F6B93\n3:export GPG_FINGERPRINT=FA889C65145884A65F029C4C7DA8A446460F6B93\n'],
+      ['cat ssh.cast', '[0.5, "o", "$ ls\\r\\n"]\n[0.6, "i", "ls\\r"]\n[0.7, "o", "README.md\\r\\n"]\n'],
+      ['cat -n deploy.exp', '     1\texpect "$ "\n     2\tsend "git pull --rebase\\r"\n'],
+      ['grep Invalid secure', 'May 13 03:12:58 bastion sshd[22913]: Invalid user oracle from 10.0.9.14 port 51234\nMay 13 03:12:58 bastion sshd[22913]: Invalid user web-admin.2 from 10.0.9.14 port 51234\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
+
+  it('masks what passes 257 and 259 found: a quoted password column, an ssm table through an endpoint, git-crypt keys, himalaya raw passwords, IMAP LOGIN behind a debug prefix, Signal keys, msmtp diffs, decoded FileZilla passwords, OpenVPN auth files; keeps HMACs and ciphertexts under secret names', () => {
+    const [p1, p2, p3] = [pw(), pw(), pw()];
+    const hex64 = s(HEX, 64);
+    const gitCrypt = Buffer.concat([Buffer.from('\0GITCRYPTKEY'), Buffer.from(s(HEX, 96), 'hex')]).toString('base64');
+    const row = (arn: string, name: string, value: string) => `||  ${arn}  |  text  |  1714000000.5  |  ${name}  |  SecureString |  ${value}  |  9  ||`;
+    const cases: [string, string, string[]][] = [
+      ['keepassxc-cli export -f csv vault.kdbx | cut -d, -f2-4 | column -s, -t', `"Title"         "Username"              "Password"\n"Work mail"     "jordan.reyes@acme.io"  "${p1}"\n"ipmi-r740"     "ADMIN"                 "9H779X4NSY"\n`, [p1, '9H779X4NSY']],
+      ['aws --endpoint-url http://127.0.0.1:18259 ssm get-parameters-by-path --path /prod --with-decryption --output table', `|| ARN | DataType | LastModifiedDate | Name | Type | Value | Version ||\n|+----+----+\n${row('arn:aws:ssm:us-east-1:418273645091:parameter/prod/admin_password', '/prod/admin_password', p2)}\n`, [p2]],
+      ['base64 -w0 .git/git-crypt/keys/default; echo', `${gitCrypt}\n`, [gitCrypt]],
+      ['grep -n auth .config/himalaya/config.toml', `9:backend.auth.type = "password"\n10:backend.auth.raw = "${p1}"\n`, [p1]],
+      ["grep -E '> GMKJ' offlineimap-debug.log", `  DEBUG[imap]:   18:02.61 Account sync Fastmail [sync] > GMKJ2 LOGIN dana@whitfield.dev "${p3}"\n`, [p3]],
+      ['cat .config/Signal/config.json', `{\n  "key": "${hex64}",\n  "mediaPermissions": true\n}\n`, [hex64]],
+      ['git -C dotfiles --no-pager diff', `@@ -9,6 +9,6 @@ host smtp.gmail.com\n user dana@gmail.com\n-password zfcvnlimgnjtgvct\n+password epwoxjuyiifdtsis\n`, ['zfcvnlimgnjtgvct', 'epwoxjuyiifdtsis']],
+      [`grep -oP '(?<=<Pass encoding="base64">)[^<]+' .config/filezilla/recentservers.xml | base64 -d; echo`, `${p2}\n`, [p2]],
+      ['grep -n auth-user-pass proton.ovpn && cat auth.txt', `10:auth-user-pass auth.txt\nZph7ogC32totIcjuwwMi6J62+pmp\n${hex64.slice(0, 32)}\n`, [hex64.slice(0, 32)]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // The table's other columns stay.
+    const table = new Redactor().maskCommandOutput(cases[1][0], cases[1][1]);
+    expect(table).toContain('/prod/admin_password');
+    const kept: [string, string][] = [
+      ['tail -n 1 log/vault_audit.log | jq -c .', `{"token":"hmac-sha256:${hex64}","path":"secret/data/payments/api","data":{"db_password":"hmac-sha256:${s(HEX, 64)}"}}\n`],
+      ["jq '.ciphers | to_entries[0].value' bw-data.json", '{\n  "login": {\n    "password": "2.NVRDE9NHQ3WjoZuKuoDZdA==|51MrrdKUptXBGND/NF7CsWIIfBhRey7g|ftmQECvplx5RgBuCZdrqD46AFa/3UGGnYXhBpd/fCYw="\n  }\n}\n'],
+      ['aws ssm get-parameter --name /prod/payments/stripe_secret_key', `{\n    "Parameter": {\n        "Type": "SecureString",\n        "Value": "AQICAHhug43sBdISLgpzCU3EXjq1SPJuS2jYN8C4h1OwiizmHyGRjtpODgBCuZVlS5jUSsJ48TdMvBIivKbTB1uZhP4iFb2eE1/AHawzvd0aaEOtomR5Iaw4mWL4myqpFKg37"\n    }\n}\n`],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
 });

@@ -63,6 +63,8 @@ function titleOf(item: string): string | undefined {
   return column?.[1];
 }
 
+/** The first lines of a `select *`'s output its header is looked for in. */
+const HEADER_LINES = 4;
 /** A table's rule line (`----+----`, `+----+`, `|---|---|`, `├──┼──┤`, `--  -----`). */
 const RULE_LINE = /^[\s|+\-=:─━┼┬┴├┤┌┐└┘│╭╮╰╯]*$/;
 /** `title = value` (sqlite3's `-line`) or `title: value` (mysql's `\G`), the title right-aligned. */
@@ -86,9 +88,17 @@ export function queryCellValues(
   const cellsOf = spans ? (line: string) => spanCells(line, spans) : barCells;
   let cols = columns;
   if (cols === '*') {
-    const first = lines.find((l) => l.trim() !== '' && !RULE_LINE.test(l));
-    const titles = first === undefined ? undefined : cellsOf(first);
-    if (!titles || titles.length < 2 || !titles.every((t) => /^[A-Za-z_]\w*$/.test(t)) || !titles.some(isSecretTitle)) return undefined;
+    // The header: among the first lines, the first of titles only, one a secret's (aws' `--output table` has its call's and its
+    // list's names above it, one cell each).
+    let titles: string[] | undefined;
+    for (const l of lines.filter((l) => l.trim() !== '' && !RULE_LINE.test(l)).slice(0, HEADER_LINES)) {
+      const cells = cellsOf(l);
+      if (cells && cells.length >= 2 && cells.every((t) => /^[A-Za-z_]\w*$/.test(t)) && cells.some(isSecretTitle)) {
+        titles = cells;
+        break;
+      }
+    }
+    if (!titles) return undefined;
     cols = titles.map((t) => ({ title: t, secret: isSecretTitle(t) }));
   }
   const byTitle = new Map(cols.filter((c) => c.title !== undefined).map((c) => [c.title!.toLowerCase(), c.secret]));
@@ -138,6 +148,7 @@ function barCells(line: string): string[] | undefined {
   const sep = line.includes('\t') ? '\t' : line.includes('│') ? '│' : line.includes('|') ? '|' : line.includes(',') ? ',' : undefined;
   if (sep === undefined) return undefined;
   let body = line.trim();
-  if (sep !== '\t' && body.startsWith(sep) && body.endsWith(sep) && body.length > 1) body = body.slice(1, -1);
+  // (A table's border, one bar or aws' nested `||`.)
+  if (sep !== '\t' && sep !== ',' && body.startsWith(sep) && body.endsWith(sep) && body.length > 1) body = body.replace(/^[|│]+|[|│]+$/g, '');
   return body.split(sep).map((c) => c.trim());
 }

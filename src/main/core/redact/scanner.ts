@@ -40,7 +40,7 @@ import { opensslPrivateNumbers, publicSecretData, TOOL_BLOCK_WORDS } from './too
 import { BarePhrases, isPhraseText, quotedPhrases } from './bare-mnemonics.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, SECRET_SECTION_LINES, SECRET_SECTION_WORDS, secretSectionEntries, startsCookieList, yamlCookieItems } from './credential-sections.js';
-import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, CODEPUSH_TABLE_LINES, CODEPUSH_TABLE_WORDS, codePushKeys, STREAM_KEY_LINES, STREAM_KEY_WORD, streamKeyBesideServer, RECOVERY_LIST_LINES, RECOVERY_LIST_WORDS, recoveryCodeList, PRIVATE_KEY_LIST_LINES, PRIVATE_KEY_LIST_WORD, privateKeyList, ACCOUNTS_LINES, ACCOUNTS_WORD, hardhatAccounts, SHA1_BELOW_KEY_LINES, SHA1_BELOW_KEY_WORDS, sha1BelowKey, HMAC_KEY_FILE_LINES, HMAC_KEY_FILE_WORD, hmacKeyBelowAlgorithm, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, CODEPUSH_TABLE_LINES, CODEPUSH_TABLE_WORDS, codePushKeys, STREAM_KEY_LINES, STREAM_KEY_WORD, streamKeyBesideServer, RECOVERY_LIST_LINES, RECOVERY_LIST_WORDS, recoveryCodeList, PRIVATE_KEY_LIST_LINES, PRIVATE_KEY_LIST_WORD, privateKeyList, ACCOUNTS_LINES, ACCOUNTS_WORD, hardhatAccounts, SHA1_BELOW_KEY_LINES, SHA1_BELOW_KEY_WORDS, sha1BelowKey, HMAC_KEY_FILE_LINES, HMAC_KEY_FILE_WORD, hmacKeyBelowAlgorithm, HEX_BELOW_LABEL_LINES, HEX_BELOW_LABEL_WORDS, hexBelowLabel, EXPECT_SEND_LINES, EXPECT_SEND_LINES_ABOVE, EXPECT_SEND_WORDS, expectSendValue, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
 import { base64Kind, type SecretFinding } from './finding.js';
 import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
@@ -129,6 +129,10 @@ const ACCOUNTS_RULE = LINE_RULES.length + 42;
 const SHA1_BELOW_KEY_RULE = LINE_RULES.length + 43;
 /** BIND's HMAC key file's `Key:` below its algorithm (bound-values.ts hmacKeyBelowAlgorithm). */
 const HMAC_KEY_FILE_RULE = LINE_RULES.length + 44;
+/** A key or hash alone below its label (bound-values.ts hexBelowLabel). */
+const HEX_BELOW_LABEL_RULE = LINE_RULES.length + 45;
+/** An expect script's answer to a password prompt (bound-values.ts expectSendValue). */
+const EXPECT_SEND_RULE = LINE_RULES.length + 46;
 /** SMTP's AUTH LOGIN as strace shows the client's writes (straceAuthLoginAnswer): no server prompt in view. */
 const STRACE_AUTH_LOGIN_RULE = LINE_RULES.length + 32;
 /**
@@ -280,6 +284,8 @@ const GATE_WORDS: [string, number][] = [
   [' <==', GATE_FILE_HEADER],
   ['begin ', GATE_UUENCODED],
   [', "o", "', GATE_RECORDING],
+  // (A cast written compact, JSON.stringify's `[1.02,"o","…"]`: pass 258 F6.)
+  [',"o","', GATE_RECORDING],
   ['code:  assert ', GATE_ASSERTION],
   ['+  where ', GATE_ASSERTION],
   [':\\/\\/', GATE_ESCAPED_URL],
@@ -382,6 +388,8 @@ const KEYWORDS: Keyword[] = [];
   entry(ACCOUNTS_WORD).context.push(ACCOUNTS_RULE);
   for (const w of SHA1_BELOW_KEY_WORDS) entry(w).context.push(SHA1_BELOW_KEY_RULE);
   entry(HMAC_KEY_FILE_WORD).context.push(HMAC_KEY_FILE_RULE);
+  for (const w of HEX_BELOW_LABEL_WORDS) entry(w).context.push(HEX_BELOW_LABEL_RULE);
+  for (const w of EXPECT_SEND_WORDS) entry(w).context.push(EXPECT_SEND_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   for (const [w, mark] of MARK_WORDS) entry(w).mark |= mark;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
@@ -1453,12 +1461,12 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : r === KEY_BESIDE_USER_RULE ? KEY_BESIDE_USER_LINES : r === CODEPUSH_TABLE_RULE ? CODEPUSH_TABLE_LINES : r === STREAM_KEY_RULE ? STREAM_KEY_LINES : r === RECOVERY_LIST_RULE ? RECOVERY_LIST_LINES + 1 : r === PRIVATE_KEY_LIST_RULE ? PRIVATE_KEY_LIST_LINES + 2 : r === ACCOUNTS_RULE ? ACCOUNTS_LINES : r === SHA1_BELOW_KEY_RULE ? SHA1_BELOW_KEY_LINES : r === HMAC_KEY_FILE_RULE ? HMAC_KEY_FILE_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : r === KEY_BESIDE_USER_RULE ? KEY_BESIDE_USER_LINES : r === CODEPUSH_TABLE_RULE ? CODEPUSH_TABLE_LINES : r === STREAM_KEY_RULE ? STREAM_KEY_LINES : r === RECOVERY_LIST_RULE ? RECOVERY_LIST_LINES + 1 : r === PRIVATE_KEY_LIST_RULE ? PRIVATE_KEY_LIST_LINES + 2 : r === ACCOUNTS_RULE ? ACCOUNTS_LINES : r === SHA1_BELOW_KEY_RULE ? SHA1_BELOW_KEY_LINES : r === HMAC_KEY_FILE_RULE ? HMAC_KEY_FILE_LINES : r === HEX_BELOW_LABEL_RULE ? HEX_BELOW_LABEL_LINES : r === EXPECT_SEND_RULE ? EXPECT_SEND_LINES : 0))));
 /** Lines above a salt's the byte path's window holds: a keystore's `kdfparams` opening and its four parameters. */
 const SALT_LINES_ABOVE = 6;
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
 // And a salt's: a KDF's parameters above it tell a public salt (a V3 keystore's `kdfparams`: publicByName, adv161 F8).
-const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.word === 'salt' ? SALT_LINES_ABOVE : k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : k.context.includes(BOUND_PARAMS_RULE) ? BOUND_PARAMS_LINES_ABOVE : k.context.includes(XTRACE_STDIN_RULE) ? XTRACE_STDIN_LINES : k.context.includes(SECRET_PAYLOAD_RULE) ? 1 : k.context.includes(STREAM_KEY_RULE) ? STREAM_KEY_LINES : 0));
+const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.word === 'salt' ? SALT_LINES_ABOVE : k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : k.context.includes(BOUND_PARAMS_RULE) ? BOUND_PARAMS_LINES_ABOVE : k.context.includes(XTRACE_STDIN_RULE) ? XTRACE_STDIN_LINES : k.context.includes(SECRET_PAYLOAD_RULE) ? 1 : k.context.includes(STREAM_KEY_RULE) ? STREAM_KEY_LINES : k.context.includes(EXPECT_SEND_RULE) ? EXPECT_SEND_LINES_ABOVE : 0));
 /** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
 const NAMES_COOKIE_LIST = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(COOKIE_LIST_RULE) ? 1 : 0));
 /** What `data:` and `stringData:` lines share. */
@@ -2946,6 +2954,8 @@ const HIT_RULES = new Map<number, HitRule>([
   [ACCOUNTS_RULE, hardhatAccounts],
   [SHA1_BELOW_KEY_RULE, sha1BelowKey],
   [HMAC_KEY_FILE_RULE, hmacKeyBelowAlgorithm],
+  [HEX_BELOW_LABEL_RULE, hexBelowLabel],
+  [EXPECT_SEND_RULE, expectSendValue],
 ]);
 
 /**
@@ -3179,6 +3189,8 @@ function secretNameAnswer(name: string): boolean {
   if (/^SECRETS_(?:DEFAULT|COOKIE|CIPHER|SYSTEM|PAGINATION)(?:_\d+)?$/.test(name)) return true;
   // git's `user.signingkey` as .gitconfig writes it: a GPG key's id or fingerprint, or an SSH public key (adv84 L05).
   if (name === 'signingkey' || name === 'user.signingkey') return false;
+  // himalaya's TOML (`backend.auth.raw = "…"`, `imap.passwd.raw`: the password itself, as against `.cmd`: pass 259 F5).
+  if (/(?:^|[._])(?:auth|passwd|password)\.raw$/i.test(name)) return true;
   // A word ending in `pat` (`compat`, `incompat`), no personal access token's name (NAME_WORDS' `pat`).
   if (/[a-z]pat$|COMPAT$/.test(name)) return false;
   // A basic auth's `user:password` as one setting (Prefect's `PREFECT_SERVER_API_AUTH_STRING = "admin:…"`: adv142 E5).
@@ -3647,6 +3659,10 @@ const MAX_VALUE_RELOOK = 256;
 /** Where the long unquoted value namedValue read ends (-1: none): set by namedValue, read by its caller. */
 let longValueEnd = -1;
 
+/** A name of a GPG setting, and a key's id (short, long) or fingerprint as GPG prints them. */
+const GPG_NAME = /(?:^|[^a-z])(?:gpg|pgp|gnupg)(?:[^a-z]|$)/i;
+const GPG_KEY_ID = /^(?:0x)?(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40}|[0-9a-f]{16}|[0-9a-f]{40})$/;
+
 function namedValue(text: string, from: number, to: number, out: SecretFinding[], far: FarHolder): number {
   let e = to;
   while (e < text.length && isNameChar(text.charCodeAt(e))) e++;
@@ -4044,6 +4060,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A key of a Secret named where the password is (Helm's `passwordSecretKey: admin-password`, `existingSecretPasswordKey:
   // password`: pass 207 L25): a secret's name as a lower-case identifier under a name that ends in a key's, no password.
   if (quoted === undefined && KEY_NAMING_NAME.test(name) && isNameOfSecret(value)) return e;
+  // A GPG key's id or fingerprint under a GPG name (`GPG_SIGNING_KEY=7DA8A446460F6B93`, `GPG_KEY=…40 hex`: pass 258 L8): public, as
+  // git's `user.signingkey`; an armoured or base64 key under the same name is longer and not hex.
+  if (GPG_NAME.test(name) && GPG_KEY_ID.test(value)) return e;
   // A DSN with no credentials in it (Symfony's `MESSENGER_TRANSPORT_DSN=doctrine://default?auto_setup=0`: pass 208 L28): a transport's
   // address, no user or password before a host, no secret's parameter.
   if (DSN_NAME.test(name) && DSN_WITHOUT_CREDENTIALS.test(value)) return e;

@@ -159,7 +159,9 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
  */
 // (Ansible's `.vault_pass` / `vault_pass.txt`, Sui's `sui.keystore` of base64 keys: adv190 F22, adv192 F37.)
 // A name ending in a password's word after a dot, with no extension after it (kopia's `repository.config.kopia-password`: pass 203).
-const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|\.?secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$|(?:^|\/)(?:passwords|tokens)\.d\/[^/]+$|(?:^|\/)[^/]*cracked[^/]*$|(?:^|\/)[^/]+\.token$|(?:^|\/)sealer\.keys$/i;
+// git-crypt's key (`.git/git-crypt/keys/default`, printed by `base64 -w0`: pass 257 F34); OpenVPN's `auth-user-pass` file as its
+// guides name it (`auth.txt`, `vpn-auth.txt`: pass 259 F16).
+const SECRET_FILE = /(?:^|\/)git-crypt\/keys\/[^/]+$|(?:^|\/)(?:[\w-]*[_-])?auth\.txt$|(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|\.?secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$|(?:^|\/)(?:passwords|tokens)\.d\/[^/]+$|(?:^|\/)[^/]*cracked[^/]*$|(?:^|\/)[^/]+\.token$|(?:^|\/)sealer\.keys$/i;
 
 /** `john --show`'s row: the account, then its cracked password (the row's summary line, `2 password hashes cracked`, is none). */
 const JOHN_SHOW_ROW = /^(?:\d+ password hash(?:es)? cracked\b[^\n]*|[^:\n]{1,256}:(?<v>[^:\n]{1,256})(?::|\r?$))/;
@@ -220,6 +222,9 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   // subfinder's `provider-config.yaml` (`shodan:` then `  - <key>`, a provider's keys as list items: adv253 F47).
   { file: /(?:^|\/)provider-config\.ya?ml$/i, row: /^(?:[ \t]*-[ \t]+(?<q>["']?)(?<v>[^\s"'#]{8,})\k<q>[ \t]*\r?|.*)$/ },
   { file: /(?:^|\/)api[_-]?keys\.ya?ml$/i, row: /^(?:[ \t]*(?:key|secret|token|api[_-]?key)[ \t]*:[ \t]+(?<q>["']?)(?<v>[^\s"'#]{8,})\k<q>[ \t]*\r?|.*)$/ },
+  // Signal Desktop's `config.json`: its SQLCipher database key, `"key": "<64 hex>"` (a digest's shape: pass 259 F37); other lines
+  // kept.
+  { file: /(?:^|\/)Signal(?: Beta)?\/config\.json$/, row: /^(?:[ \t]*"key"[ \t]*:[ \t]*"(?<v>[0-9a-fA-F]{64})"[ \t]*,?[ \t]*\r?|.*)$/ },
   // Perforce's tickets file (`~/.p4tickets`, `p4tickets.txt` on Windows): `host:port=user:<32 hex>` (adv148 F28).
   { file: /(?:^|\/)\.?p4tickets(?:\.txt)?$/, row: /^[ \t]*[^\s=]+=[^\s:]*:(?<v>[0-9A-Fa-f]{32})[ \t]*\r?$/ },
   // hostapd's `wpa_psk_file`: `[keyid=… ][vlanid=… ]<station MAC> <64 hex or a passphrase>` rows (pass 224 F37).
@@ -262,8 +267,8 @@ function option(argv: readonly string[], short: string | undefined, long: string
 }
 
 const has = (argv: readonly string[], ...flags: string[]) => argv.some((a) => flags.includes(a) || flags.some((f) => f.startsWith('--') && a.startsWith(`${f}=`)));
-/** Options that take the next word as their value (`-n prod`, `--profile x`): that word is no operand. */
-const VALUE_FLAGS = new Set(['-n', '--namespace', '--context', '--kubeconfig', '--cluster', '--user', '-l', '--selector', '-o', '--output', '--profile', '--region', '--project', '--subscription', '--vault-name', '--name', '--query', '-s', '-a', '--secret-id', '--account', '--app', '-R', '--repo', '--hostname', '-h', '--field', '--fields', '--vault', '--user-name', '--extract', '-C']);
+/** Options that take the next word as their value (`-n prod`, `--profile x`, aws' `--endpoint-url URL`: pass 257 F26): that word is no operand. */
+const VALUE_FLAGS = new Set(['--endpoint-url', '--ca-bundle', '--cli-read-timeout', '--cli-connect-timeout', '-n', '--namespace', '--context', '--kubeconfig', '--cluster', '--user', '-l', '--selector', '-o', '--output', '--profile', '--region', '--project', '--subscription', '--vault-name', '--name', '--query', '-s', '-a', '--secret-id', '--account', '--app', '-R', '--repo', '--hostname', '-h', '--field', '--fields', '--vault', '--user-name', '--extract', '-C']);
 
 /** The words that are not options (subcommands and operands). */
 function operands(argv: readonly string[]): string[] {
@@ -299,6 +304,9 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       if (sub === 'iam' && sub2 === 'create-access-key' && option(argv, undefined, 'output') === 'text') return { kind: 'secret', tool: 'aws iam create-access-key', transformed: true };
       // The decrypted parameter as a document or a table (`--output table`: `||  Value  |  <secret>  ||`, the default JSON's
       // `"Value": "…"`: pass 233 F8): its `Value` field, whatever the parameter's name says; a secret's `SecretString` likewise.
+      // A list's table (`get-parameters-by-path --output table`: a row a parameter under `ARN | … | Type | Value | Version`, pass
+      // 257 F26): its `Value` column (query-rows.ts), the other columns kept; whole rows where no header is read.
+      if (sub === 'ssm' && /^get-parameters(?:-by-path)?$/.test(sub2 ?? '') && has(argv, '--with-decryption') && option(argv, undefined, 'query') === undefined && option(argv, undefined, 'output') === 'table') return { kind: 'secret', tool: `aws ssm ${sub2}`, transformed: true, queryColumns: { columns: '*', isSecretTitle: (t) => t === 'Value' } };
       if (sub === 'ssm' && /^get-parameters?(?:-by-path)?$/.test(sub2 ?? '') && has(argv, '--with-decryption') && option(argv, undefined, 'query') === undefined) return { kind: 'secret', tool: `aws ssm ${sub2}`, fields: ['Value'] };
       if (sub === 'secretsmanager' && sub2 === 'get-secret-value' && option(argv, undefined, 'query') === undefined) return { kind: 'secret', tool: 'aws secretsmanager get-secret-value', fields: ['SecretString', 'SecretBinary'] };
       // Any call whose text output is a secret field picked by `--query` (`sts get-session-token --query Credentials.SecretAccessKey --output text`),
@@ -1488,6 +1496,12 @@ const JQ_ONE_VALUE = new Set(['-f', '--from-file', '--indent', '-L', '-o', '--ou
 const JQ_TWO_VALUES = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
 /** A search for a secret variable's assignment in a pattern (`^DB_PASSWORD=`, `'API_TOKEN *='`, `(?<=SECRET_KEY=)`, YAML's `^api_key:`): the name in group 1. */
 const ASSIGNMENT_PATTERN = /([A-Za-z_][A-Za-z0-9_]*)(?:\\?\s\*|\[ \]\*| ?\*)?\)?[=:]/g;
+/**
+ * An XML element's opening tag in a pattern (`(?<=<Pass encoding="base64">)[^<]+`: FileZilla's saved password, then `| base64 -d`:
+ * pass 259 F28): its name in group 1, and the names of a password's element.
+ */
+const ELEMENT_PATTERN = /<([A-Za-z_][\w.-]{0,63})(?:\s[^>]{0,256})?>/g;
+const SECRET_ELEMENT = /^(?:Pass|Passwd|Password|Secret|Token|ApiKey|PSK|PreSharedKey)$/i;
 /** A stage that cuts an assignment down to its value: `cut -d= -f2-`, `awk -F= '{print $2}'`, `sed 's/^[^=]*=//'`, `perl -pe 's/.*=//'`. */
 function cutsAtEquals(argv: readonly string[], delimiters = '=:'): boolean {
   const name = basename(argv[0] ?? '');
@@ -1509,7 +1523,7 @@ function assignmentCut(stages: readonly SimpleCommand[]): SecretPrinter | undefi
   for (const [i, stage] of stages.entries()) {
     const name = basename(stage.argv[0] ?? '');
     if (!/^(?:grep|egrep|rg|sed|awk|gawk|mawk|perl)$/.test(name)) continue;
-    const secret = stage.argv.slice(1).flatMap((a) => [...[...a.matchAll(ASSIGNMENT_PATTERN)].map((m) => m[1]), ...alternativeNames(a)]).find((n) => isSecretVariable(n));
+    const secret = stage.argv.slice(1).flatMap((a) => [...[...a.matchAll(ASSIGNMENT_PATTERN)].map((m) => m[1]), ...[...a.matchAll(ELEMENT_PATTERN)].map((m) => m[1]), ...alternativeNames(a)]).find((n) => isSecretVariable(n) || SECRET_ELEMENT.test(n));
     if (secret === undefined) continue;
     // The stage cuts the line itself (sed, awk, perl, grep -o) or a later one does.
     if (name === 'sed' && stage.argv.some((a) => /^(?:-i|--in-place)/.test(a))) continue; // edits the file, prints nothing

@@ -10,7 +10,14 @@ import type { SecretFinding } from './finding.js';
 import { withoutEscapes } from './escapes.js';
 
 /** An output event's line: `[<seconds>, "o", "<data>"]`; the data's JSON string in `data` (with its quotes). */
-const OUTPUT_EVENT = /^\[[ \t]*\d+(?:\.\d+)?,[ \t]*"o",[ \t]*(?<data>"(?:[^"\\\n]|\\.){0,65536}")[ \t]*\]\r?$/dgm;
+// (Or an input event, `"i"` (`asciinema rec --stdin`): read into the stream only after a password's prompt, which the terminal
+// does not echo, so the stream shows what was typed there: pass 258 F6, `[3.71, "i", "Maple!winter33\r"]`. Other input is echoed
+// in the output events already.)
+const OUTPUT_EVENT = /^\[[ \t]*\d+(?:\.\d+)?,[ \t]*"(?<type>[oi])",[ \t]*(?<data>"(?:[^"\\\n]|\\.){0,65536}")[ \t]*\]\r?$/dgm;
+/** The stream's end before an input event that is typed at a password's prompt (its last characters). */
+const PASSWORD_PROMPT_END = /(?:password|passphrase|passcode|PIN)[^\n]{0,64}:[ \t]*$/i;
+/** The stream's last characters read for that prompt. */
+const PROMPT_TAIL_CHARS = 96;
 /** Events joined into one stream at most: a session's few screens (a big recording is read a block at a time). */
 const MAX_EVENTS = 4096;
 /** A JSON string's escapes of one character. */
@@ -39,6 +46,7 @@ export function recordingFindings(text: string, out: SecretFinding[], scan: (t: 
     }
     lastLineEnd = m.index + m[0].length;
     events++;
+    if (m.groups!.type === 'i' && !PASSWORD_PROMPT_END.test(stream.slice(-PROMPT_TAIL_CHARS))) continue;
     const [start, end] = m.indices!.groups!.data!;
     for (let i = start + 1; i < end - 1; ) {
       const c = text[i];
