@@ -833,3 +833,21 @@ export function expectSendValue(text: string, at: number, out: SecretFinding[]):
   if (end - start >= 4) out.push({ start, end, kind: 'password', byContext: true });
 }
 
+/**
+ * Windows LAPS' password JSON pretty-printed (`jq . laps.json`: `"n": "Administrator",` / `"t": "<hex time>",` / `"p": "…"` each on
+ * its line: adv251's leftover); the compact form is a line rule's (context-rules.ts).
+ */
+export const LAPS_PRETTY_WORD = '"p": "';
+export const LAPS_PRETTY_LINES_ABOVE = 2;
+const LAPS_ABOVE = /"n"[ \t]*:[ \t]*"[^"\n]{1,256}"[ \t]*,[ \t]*\r?\n[ \t]*"t"[ \t]*:[ \t]*"[0-9a-fA-F]{14,16}"[ \t]*,[ \t]*\r?\n[ \t]*"p": "$/;
+const LAPS_VALUE = /(?<v>(?:[^"\\\n]|\\.){1,256})"/dy;
+
+export function lapsPrettyPassword(text: string, at: number, out: SecretFinding[]): void {
+  if (!LAPS_ABOVE.test(text.slice(Math.max(0, at - 600), at))) return;
+  LAPS_VALUE.lastIndex = at;
+  const m = LAPS_VALUE.exec(text);
+  if (!m) return;
+  const [start, end] = m.indices!.groups!.v!;
+  out.push({ start, end, kind: 'password', byContext: true });
+}
+

@@ -1326,6 +1326,9 @@ describe('values named from afar', () => {
   `${' > 1 LOGIN a '.repeat(70_000)}`,
   `${'-password x\n+password y\n'.repeat(40_000)}`,
   `${'a.auth.raw = "x"\n'.repeat(55_000)}`,
+  // Pass 251's leftover: LAPS' pretty JSON.
+  `${'"n": "a",\n"t": "1da88354aecb510",\n"p": "'.repeat(25_000)}`,
+  `${'"p": "'.repeat(160_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -5481,4 +5481,20 @@ describe('session 44: blind passes 254 to 258 and the closing attack adv253s lef
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
+
+  it('masks pass 251s leftover: Windows LAPS JSON pretty-printed by jq; keeps other short-keyed JSON', () => {
+    const p1 = pw();
+    const cases: [string, string, string[]][] = [
+      ['jq . laps.json', `{\n  "n": "Administrator",\n  "t": "1da88354aecb510",\n  "p": "${p1}"\n}\n`, [p1]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    const kept: [string, string][] = [
+      ['jq . event.json', '{\n  "n": "deploy",\n  "p": "src/main.ts"\n}\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
 });
