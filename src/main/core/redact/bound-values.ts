@@ -796,8 +796,9 @@ export function hmacKeyBelowAlgorithm(text: string, at: number, out: SecretFindi
  * logging's `INFO:minikerberos:`): adv253's leftovers.
  */
 export const HEX_BELOW_LABEL_WORDS = ['recovered nt hash', 'you might need this later):'];
-export const HEX_BELOW_LABEL_LINES = 1;
-const HEX_BELOW = /[ \t]*\r?\n(?:[A-Z]{4,8}:[\w.]{1,64}:)?[ \t]*(?<v>[0-9a-fA-F]{32}(?:[0-9a-fA-F]{32})?)[ \t]*\r?(?=\n|$)/dy;
+export const HEX_BELOW_LABEL_LINES = 2;
+// (gettgtpkinit.py logs each line twice, with a time and as `INFO:minikerberos:`: the label's twin may come first, adv263 X4.)
+const HEX_BELOW = /[ \t]*\r?\n(?:[^\n]{0,160}you might need this later\):[ \t]*\r?\n)?(?:[A-Z]{4,8}:[\w.]{1,64}:|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} [\w.]{1,64} [A-Z]{4,8} {1,8})?[ \t]*(?<v>[0-9a-fA-F]{32}(?:[0-9a-fA-F]{32})?)[ \t]*\r?(?=\n|$)/dy;
 
 export function hexBelowLabel(text: string, at: number, out: SecretFinding[]): void {
   HEX_BELOW.lastIndex = at;
@@ -809,24 +810,47 @@ export function hexBelowLabel(text: string, at: number, out: SecretFinding[]): v
 
 /**
  * An expect script's answer to a password prompt: `expect "*password:"` then `send "Tango$copper42\r"` (pass 258 F27; `send --`,
- * `exp_send`). The string sent on the line after an `expect` of a password's prompt (a `cat -n` number before each line too); a
- * variable sent (`send "$pw\r"`) is the script's reference, not the value.
+ * `exp_send`, Tcl's braces `send -- {…}`, a `sleep` between; pexpect's `child.expect('Password:')` then `child.sendline('…')`:
+ * adv263 E1–E6). The prompt is what the `expect` waits for last: a password's, passphrase's, PIN's or secret's word then at most
+ * its colon and a wildcard (`expect "passwd: password updated successfully"` then `send "exit\r"` answers no prompt: adv263 LA3).
+ * A variable sent (`send "$pw\r"`) is the script's reference, not the value.
  */
-export const EXPECT_SEND_WORDS = ['send "', 'send -- "'];
+export const EXPECT_SEND_WORDS = ['send "', 'send -- "', 'send {', 'send -- {', 'sendline(', 'send('];
 export const EXPECT_SEND_LINES = 0;
-/** The `expect` line above the `send` (a raw read's window takes it in). */
-export const EXPECT_SEND_LINES_ABOVE = 1;
-/** The sent string: to its closing quote, less the `\r` / `\n` the script ends it with. */
-const SENT = /(?<v>(?:[^"\\\n]|\\(?![rn]"))+?)(?:\\[rn])?"/dy;
+/** The `expect` line above the `send` and a line between (a raw read's window takes them in). */
+export const EXPECT_SEND_LINES_ABOVE = 2;
+/** The sent string: to its closing quote or brace, less the `\r` / `\n` the script ends it with. */
+const SENT = /(?<v>(?:[^"'{}\\\n]|\\(?![rn]["'}]))+?)(?:\\[rn])?["'}]/dy;
 /** The lines above read for the prompt's `expect` (characters at most). */
 const EXPECT_ABOVE_CHARS = 512;
-const EXPECTS_PASSWORD = /\bexpect\b[^\n]*(?:assword|passphrase|PIN|passcode)[^\n]*\n[ \t\d]*(?:exp_)?send[ \t]+(?:--[ \t]+)?"$/i;
+/** A braced value's characters read at most (a password is short; a megabyte of braces is not walked). */
+const MAX_BRACED_VALUE = 512;
+const EXPECTS_PASSWORD = /\bexpect(?:_exact)?\b[ \t]*\(?[ \t]*(?:-re[ \t]+|-exact[ \t]+|-gl[ \t]+)?["'{][^\n"'{}]{0,128}?(?:assword|passwd|passphrase|pass phrase|passcode|PIN|secret)[ \t]*(?:for [^\n"'{}:]{1,64})?[:?>]?[ \t]*\*?[ \t]*["'}]\)?[ \t]*\r?\n(?:[ \t\d]*(?:sleep\b[^\n]*|#[^\n]*|)\r?\n)?[ \t\d]*[\w.]*(?:exp_)?send(?:line)?[ \t]*\(?[ \t]*(?:--[ \t]+)?["'{]$/i;
 
 export function expectSendValue(text: string, at: number, out: SecretFinding[]): void {
   if (text.charCodeAt(at) === 0x24) return;
-  const before = text.slice(Math.max(0, at - EXPECT_ABOVE_CHARS), at);
+  // (The hit ends at the opening quote or brace; pexpect's `sendline(` before its quote.)
+  let from = at;
+  if (text.charCodeAt(at - 1) === 0x28) {
+    if (text.charCodeAt(at) !== 0x27 && text.charCodeAt(at) !== 0x22) return;
+    from = at + 1;
+    if (text.charCodeAt(from) === 0x24) return;
+  }
+  const before = text.slice(Math.max(0, from - EXPECT_ABOVE_CHARS), from);
   if (!EXPECTS_PASSWORD.test(before)) return;
-  SENT.lastIndex = at;
+  // Tcl's braces nest (`{Kestrel{juniper}716}`): the value runs to the brace that closes the first.
+  if (text.charCodeAt(from - 1) === 0x7b) {
+    let depth = 1;
+    let end = from;
+    for (; end < text.length && end - from < MAX_BRACED_VALUE && text.charCodeAt(end) !== 0x0a; end++) {
+      const c = text.charCodeAt(end);
+      if (c === 0x7b) depth++;
+      else if (c === 0x7d && --depth === 0) break;
+    }
+    if (depth === 0 && end - from >= 4) out.push({ start: from, end, kind: 'password', byContext: true });
+    return;
+  }
+  SENT.lastIndex = from;
   const m = SENT.exec(text);
   if (!m) return;
   const [start, end] = m.indices!.groups!.v!;
@@ -849,5 +873,21 @@ export function lapsPrettyPassword(text: string, at: number, out: SecretFinding[
   if (!m) return;
   const [start, end] = m.indices!.groups!.v!;
   out.push({ start, end, kind: 'password', byContext: true });
+}
+
+/**
+ * An Authorization header's values as a list, its first item on the next line (`"authorization": [` then `"Bearer 7|…"`: a
+ * Laravel Ignition/Flare report's headers through jq, PSR-7's and Symfony's dumps: adv262 F20).
+ */
+export const AUTHORIZATION_LIST_WORDS = ['"authorization": [', "'authorization': [", '"authorization":['];
+export const AUTHORIZATION_LIST_LINES = 1;
+const AUTHORIZATION_ITEM = /[ \t]*\r?\n[ \t]*(?<q>["'])(?:(?:Bearer|Basic|Token|Bot|Digest)[ \t]+)?(?<v>[^"'\s][^"'\n]{3,4096}?)\k<q>(?=[ \t]*,?[ \t]*\r?(?:\n|$))/dy;
+
+export function authorizationListItem(text: string, at: number, out: SecretFinding[]): void {
+  AUTHORIZATION_ITEM.lastIndex = at;
+  const m = AUTHORIZATION_ITEM.exec(text);
+  if (!m) return;
+  const [start, end] = m.indices!.groups!.v!;
+  out.push({ start, end, kind: 'authorization header', byContext: true });
 }
 

@@ -226,7 +226,9 @@ export const HEADERS: ContextRule[] = [
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
   // Not a call that makes the value (R's `add_headers(Authorization = paste("token", token))`: pass 179).
   { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:HTTP_)?(?:Proxy-|PROXY_)?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?![A-Za-z_][\w.$]{0,63}\()(?<secret>[^\s,}&"';\]]+)/gi },
-  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?!Digest[ \t]+[A-Za-z]{1,16}=)(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?!(?:enabled|disabled|true|false|none|required|optional|on|off)[ \t]*(?:\r?$|[#,}]))(?![A-Za-z_][\w.:]{0,64}\()(?!(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][A-Za-z]{0,40}(?:\.[A-Za-z_]\w{0,40}){0,3})[ \t]*[,})])(?<secret>(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+(?:[ \t]+(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+)*)/gim },
+  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?!Digest[ \t]+[A-Za-z]{1,16}=)(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?!(?:enabled|disabled|true|false|none|required|optional|on|off)[ \t]*(?:\r?$|[#,}]))(?![A-Za-z_][\w.:]{0,64}\()(?!(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][A-Za-z]{0,40}(?:\.[A-Za-z_]\w{0,40}){0,3})[ \t]*[,})])(?![[{][ \t]*\r?$)(?<secret>(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+(?:[ \t]+(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+)*)/gim },
+  // (A list opened at the line's end, `"authorization": [` of a Laravel error report's headers, is no value: its item on the next
+  // line is bound-values.ts authorizationListItem's, adv262 F20.)
   // (Digest's parameters, `username="…", realm=…, nonce=…, response=…`, are no credential: the response is a hash bound to the
   // server's nonce, pass 255 L2.)
   // (The Authorization rule above: a setting's switch is no header's value, mongod.conf's `authorization: enabled`: 131 F16; nor a
@@ -600,7 +602,7 @@ export const COMMAND_LINE: ContextRule[] = [
   // An IMAP transcript (`curl -v imaps://…`'s `> A002 LOGIN user pw`, a client's `C: a1 LOGIN "user" "pw"`: adv29 F22): the
   // tagged LOGIN command's second argument, quoted or not; or behind a debug log's prefix (imaplib2's `DEBUG[imap]: … [sync] >
   // GMKJ2 LOGIN user "pw"`, offlineimap's `-d imap`: pass 259 F36).
-  { kind: 'password', keywords: [' login '], needs: / LOGIN /, re: /(?:^|\n|[ \t]> )(?:> |C: )?[A-Za-z]{0,4}\d{1,6}[ \t]+LOGIN[ \t]+(?:"(?:[^"\\\n]|\\.)*"|[^\s"]+)[ \t]+(?:"(?<secret>(?:[^"\\\n]|\\.)+)(?=")|(?<secret2>[^\s"]+))/g },
+  { kind: 'password', keywords: [' login '], needs: / LOGIN /, re: /(?:^|\n|[ \t]> (?:b['"])?)(?:> |C: )?[A-Za-z]{0,4}\d{1,6}[ \t]+LOGIN[ \t]+(?:"(?:[^"\\\n]|\\.)*"|[^\s"]+)[ \t]+(?:"(?<secret>(?:[^"\\\n]|\\.)+)(?=")|(?<secret2>[^\s"]+))/g },
   // Any `--<word>-key` / `--<word>-secret` option whose name says secret, then a token-like word (rclone's `--b2-key K001…` in
   // `pstree -a`: adv37 F40): letters and digits both, 16 characters and up, no file name.
   // Or with a section's dots and underscores (Nakama's `--socket.server_key …`: adv148 F16).
@@ -1062,6 +1064,14 @@ export const FILES: ContextRule[] = [
   // A legacy HMAC key's public file holds the secret too (`ddns. IN KEY 512 3 157 <base64>`: algorithms 157, 161–165 are HMAC's,
   // pass 255's next forms); PowerDNS' `pdnsutil list-tsig-keys` (`name. hmac-sha256. <secret>`) and `generate-tsig-key`.
   { kind: 'tsig key', keywords: [' key '], needs: /\bKEY[ \t]+\d+[ \t]+3[ \t]+(?:157|16[1-5])[ \t]/, re: /\bIN[ \t]+KEY[ \t]+\d{1,5}[ \t]+3[ \t]+(?:157|16[1-5])[ \t]+(?<secret>[A-Za-z0-9+/]{8,1024}={0,2})/g },
+  // grep's lines of an HMAC key file, its name before each (`keys/Kddns.+163+40312.private:Key: …`: adv263 T1).
+  // A table's row that ends in a name's cell and its value's (aws' `--output table` of CloudFormation's outputs or parameters:
+  // `|  <description> |  PartnerApiKeyValue |  <key> |`, pass 260 CF1): the value when the name is a secret's (less a `Value`
+  // its output's name ends in), a value with a digit (a documentation table's `| Secret | Description |` is titles).
+  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /^\|[^\n]*\|[ \t]*\r?$/, re: /^\|(?:[^|\n]{0,4096}\|){0,32}?[ \t]+(?<name>[A-Za-z][A-Za-z0-9_.-]{2,127}?)(?:Value)?[ \t]+\|[ \t]+(?<secret>(?=[^\s|]{0,4095}\d)[^\s|]{8,4096})[ \t]+\|[ \t]*\r?$/gm, guard: true },
+  // Django REST framework's token as its header carries it, quoted (`'Token <40 hex>'` in a debug page's META, a repr): adv262 F2.
+  { kind: 'token', keywords: ['token '], needs: /Token [0-9a-f]{40}/, re: /(?:['"`]|&#x27;|&#39;|&quot;)Token (?<secret>[0-9a-f]{40})(?=['"`&])/g },
+  { kind: 'tsig key', keywords: ['.private:key:'], re: /\.\+(?:157|16[1-5])\+\d{1,5}\.private:(?:\d+:)?Key:[ \t]+(?<secret>[A-Za-z0-9+/]{8,1024}={0,2})/g },
   { kind: 'tsig key', keywords: ['. hmac-', 'create new tsig key '], re: /(?:^[ \t]*[\w.-]{1,253}\.[ \t]+hmac-[a-z0-9]{2,16}\.|Create new TSIG key [\w.-]{1,253} hmac-[a-z0-9]{2,16})[ \t]+(?<secret>[A-Za-z0-9+/]{8,1024}={0,2})[ \t]*\r?$/gm },
   { kind: 'password', keywords: ['ipa-'], needs: /\bipa-(?:server|replica|client)-install\b/, re: argAfter(String.raw`(?<=\bipa-(?:server|replica|client)-install\b${QUOTED_OR_WORDS}[ \t])(?:-[pa]|-w|--ds-password|--admin-password|--password)[ \t=]+`) },
   // Coverage and scanning CLIs given their UUID token on the command line (a CI step's xtrace: adversary pass 103 F50):
@@ -1128,11 +1138,16 @@ export const FILES: ContextRule[] = [
   { kind: 'dpapi key', keywords: ['mk{'], re: /\bMK\{[0-9a-fA-F-]{36}\}=(?<secret>[0-9a-fA-F]{64,128})(?![0-9a-fA-F])/g },
   // A password typed where the user name goes, as sshd logs it (`Invalid user _5v!Dwzt…%0 from 10.0.9.14`, `Failed password for
   // invalid user … from`: pass 258 F26): a "user" holding a character no login name has (a symbol other than `. _ - @ $`).
-  { kind: 'password', keywords: ['invalid user '], re: /\b[Ii]nvalid user (?<secret>(?=[^\s]{0,255}[^\w.@$\s-])[^\s]{6,256}) from /g, guard: true },
+  // (A letter, a digit and a symbol no login name has: `CORP\\jsmith`, `oracle+test`, `user(1)` are names an attacker tried: adv263
+  // LA1, LA2. Its other lines too: `Connection closed by invalid user X <ip>`, `input_userauth_request: invalid user X [preauth]`.)
+  { kind: 'password', keywords: ['invalid user '], re: /\b[Ii]nvalid user (?<secret>(?=[^\s]{0,255}[A-Za-z])(?=[^\s]{0,255}\d)(?=[^\s]{0,255}[!#$%^&*?~=;,])[^\s]{6,256})(?= from | \d{1,3}(?:\.\d{1,3}){3} | \[preauth\]|[ \t]*\r?$)/gm, guard: true },
   // pypykatz' `dpapi prekey`/`masterkey` lines (`[GUID] …` then `[MASTERKEY] <hex>`: adv253's leftover); lsassy's credentials
   // (`[+] 10.0.0.5 CORP\\alice  <password or NT hash>`, two blanks before it).
   { kind: 'dpapi key', keywords: ['[masterkey]'], re: /\[MASTERKEY\][ \t]+(?<secret>[0-9a-fA-F]{64,128})(?![0-9a-fA-F])/g },
-  { kind: 'password', keywords: ['[+] '], needs: /\\[^\n]*[ \t]{2}/, re: /^\[\+\] (?:\d{1,3}\.){3}\d{1,3} [\w.-]{1,64}\\{1,2}[\w.$-]{1,64}[ \t]{2,}(?<secret>[^\s]{4,256})[ \t]*\r?$/gm, guard: true },
+  // (lsassy 3 tags each value, `[NT] <hash> | [SHA1] <hash>`, `[PWD] <password>`; a host by its name; netexec's module rows,
+  // `LSASSY  10.0.0.5  445  DC01  CORP\\svc  <value>`: adv263 X1–X3.)
+  { kind: 'password', keywords: ['[+] '], needs: /\\[^\n]*[ \t]{2}/, re: /^\[\+\] [\w.:-]{1,253} [\w.-]{1,64}\\{1,2}[\w.$-]{1,64}[ \t]{2,}(?:\[(?:NT|PWD|LM|SHA1|AES\d*)\] )?(?<secret>[^\s]{4,256})(?:[ \t]*\|[ \t]*\[(?:NT|PWD|LM|SHA1|AES\d*)\] (?<secret2>[^\s]{4,256}))?[ \t]*\r?$/gm, guard: true },
+  { kind: 'password', keywords: ['lsassy '], re: /^LSASSY[ \t]+\S{1,253}[ \t]+\d{1,5}[ \t]+\S{1,64}[ \t]+[\w.-]{1,64}\\{1,2}[\w.$-]{1,64}[ \t]+(?<secret>[^\s]{4,256})[ \t]*\r?$/gm, guard: true },
   // pypykatz' text output (`NT: <hex>`) and mimikatz' DCSync (`Hash NTLM: <hex>`): adv253 F30, F33.
   { kind: 'nt hash', keywords: ['nt:', 'hash ntlm:'], unless: /(?![ \t]+[0-9a-fA-F]{32})/y, re: /(?<![\w-])(?:NT|Hash NTLM):[ \t]+(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/g },
   // mimikatz' `sekurlsa::ekeys` rows (`rc4_hmac_nt       <hex>`, `aes256_hmac <hex>`: adv253 F33): a Kerberos key a row.
@@ -1579,7 +1594,7 @@ export const FILES: ContextRule[] = [
   // a Google app password as Google shows it, four groups of four letters (`password abcd efgh ijkl mnop`: adv93). After a line's
   // number (`nl -ba`, `cat -n`, `grep -n`: adv96 F11), or a diff's marker (a dotfiles repo's `-password old` / `+password new`:
   // pass 259 F39).
-  { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^(?:[ \t]*\d+(?!\d)[│|:\t-]?|[-+](?!-))?[ \t]*password[ \t]+(?<secret>[a-z]{4}(?: [a-z]{4}){3}|\S+)(?=[ \t]*$)|(?:\bmachine\b|^(?:[ \t]*\d+(?!\d)[│|:\t-]?)?[ \t]*default[ \t]).*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
+  { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^(?:[ \t]*\d+(?!\d)[│|:\t-]?|[-+](?!-)|[<>] )?[ \t]*password[ \t]+(?<secret>[a-z]{4}(?: [a-z]{4}){3}|\S+)(?=[ \t]*$)|(?:\bmachine\b|^(?:[ \t]*\d+(?!\d)[│|:\t-]?)?[ \t]*default[ \t]).*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
   // …and one upper-cased (`tr a-z A-Z < ~/.netrc`: adv110 F18), its words all capitals on one line.
   { kind: 'netrc password', keywords: ['password'], needs: /\bMACHINE[ \t][^\n]*[ \t]PASSWORD[ \t]/, re: /\bMACHINE[ \t][^\n]{0,1024}?[ \t]PASSWORD[ \t]+(?<secret>\S+)/g },
   // kubeconfig: client-key-data (a base64 PEM key), token:, password:.

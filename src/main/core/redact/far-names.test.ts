@@ -1329,6 +1329,24 @@ describe('values named from afar', () => {
   // Pass 251's leftover: LAPS' pretty JSON.
   `${'"n": "a",\n"t": "1da88354aecb510",\n"p": "'.repeat(25_000)}`,
   `${'"p": "'.repeat(160_000)}`,
+  // The closing attack adv263's and pass 262's: keychain data cut out, names alone over values, Authorization lists, DRF tokens,
+  // expect's braces and pexpect, sshd's other lines, cast input after prompts, lsassy tags, grep of HMAC key files.
+  `${'data:\n"x"\n'.repeat(100_000)}`,
+  `${'  X-Api-Key\n'.repeat(80_000)}`,
+  `${'  X-Api-Key\n  Abc123!xyz99\n'.repeat(40_000)}`,
+  `${'"authorization": [\n'.repeat(50_000)}`,
+  `${"'Token " + 'a'.repeat(40) + "' "}`.repeat(20_000),
+  `${'expect "password:"\nsend -- {'.repeat(35_000)}`,
+  `expect "password:"\nsend -- {${'{'.repeat(1_000_000)}`,
+  `${"child.expect('Password:')\nchild.sendline('".repeat(25_000)}`,
+  `${'sshd: Connection closed by invalid user a!1bcdef '.repeat(20_000)}`,
+  `${'[0.5, "o", "Password> "]\n[0.6, "i", "x"]\n'.repeat(22_000)}`,
+  `${'[+] a.b c\\d  [NT] x | '.repeat(45_000)}`,
+  `${'a.+163+1.private:Key: '.repeat(45_000)}`,
+  // Pass 260's: a table row ending in a name's cell and its value's.
+  `|${' aaa |'.repeat(160_000)}\n`,
+  `${'| a | api_key | aaaaaaaaaa |\n'.repeat(35_000)}`,
+  `|${' x'.repeat(300_000)} api_key | ${'a'.repeat(4000)}\n`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

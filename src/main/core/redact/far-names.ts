@@ -14,7 +14,7 @@
  * the text keeps a hostile text (a megabyte-long header or column list, thousands of names on a
  * line) linear.
  */
-import { isLookAlike } from './look-alikes.js';
+import { isLookAlike, madeWord, mintedWord } from './look-alikes.js';
 import type { SecretFinding } from './finding.js';
 
 /** What the scanner knows about names (scanner.ts): passed in, so this module does not import it back. */
@@ -505,8 +505,10 @@ export class FarNames {
       // (A quoted cell under a quoted title: its text, blanks and all.)
       const quotedCell = b - a >= 2 && t.charCodeAt(a) === 0x22 && t.charCodeAt(b - 1) === 0x22 && t.charCodeAt(starts[index]) === 0x22;
       if (quotedCell) {
+        // (Made or minted only: a quoted table's words under a `Token` title are an NLP table's, `"run"`, `"Acme"`: adv263 LA4. A
+        // CSV's doubled quote inside is the password's own: adv263 C2.)
         const inner = t.slice(a + 1, b - 1);
-        if (inner !== '' && !inner.includes('"') && !SECRET_NAME_CELL.test(inner)) this.take(a + 1, inner, name, out);
+        if (inner !== '' && !/(?<!")"(?!")/.test(inner) && !SECRET_NAME_CELL.test(inner) && (madeWord(inner) || mintedWord(inner) || GENERATED_CELL.test(inner))) this.take(a + 1, inner, name, out);
         rowStart = (nl < 0 ? t.length : nl) + 1;
         continue;
       }
@@ -956,7 +958,9 @@ const SPACED = '  ';
  * padded name / value rows, `AccessKey   SCWOXVWP3IBBH1ULVZC5`, are no header: its value is no title).
  */
 // (Or each title quoted: a CSV export through `column -s, -t`, `"Title"  "Username"  "Password"`: pass 257 F10.)
-const SPACED_HEADER = /^[ ]*(?:# {2,})?(?:[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31}){0,2}(?: {2,}[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31}){0,2})+|"[A-Za-z_][A-Za-z_.-]{0,63}"(?: {2,}"[A-Za-z_][A-Za-z_.-]{0,63}")+)[ ]*\r?$/;
+const SPACED_HEADER = /^[ ]*(?:# {2,})?(?:[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31}){0,2}(?: {2,}[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31}){0,2})+|"[A-Za-z_][A-Za-z_. -]{0,63}"(?: {2,}"[A-Za-z_][A-Za-z_. -]{0,63}")+)[ ]*\r?$/;
+/** A generated password of letters in one case and digits (`9H779X4NSY`): a quoted cell's value though neither made nor minted. */
+const GENERATED_CELL = /^(?=[^\s]{0,63}\d)(?=[^\s]{0,63}[A-Za-z])[^\s"]{8,64}$/;
 /** A light table's separator (BARRED_HEADER): a bar with a blank or more around it (not a bare `|`, sqlite3's list mode). */
 const BARRED = ' | ';
 /**

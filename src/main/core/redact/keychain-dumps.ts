@@ -12,24 +12,35 @@ const PASSWORD_CLASS = /^class: (?:"genp"|"inet")\r?$/;
 const DATA_LINE = /^(?:"(?<text>[^\n]*)"|(?<hex>0x[0-9A-Fa-f]{2,16384})(?:[ \t]+"(?<shown>[^\n]*)")?)\r?$/;
 /** Lines an item's attributes span at most between its `class:` and its `data:` (a keychain item has some twenty). */
 const MAX_ITEM_LINES = 64;
+/** No more `data:` lines. */
+const NONE = -2;
 /** Items read at most (a login keychain holds hundreds; a dump of a megabyte of them is read in its first part only). */
 const MAX_ITEMS = 4096;
 
 export function keychainDumpItems(text: string, out: SecretFinding[]): void {
   let items = 0;
-  for (let at = text.indexOf('\ndata:'); at >= 0 && items < MAX_ITEMS; at = text.indexOf('\ndata:', at + 1)) {
+  // (`at`: the newline before a `data:` line; -1 for the text's first line.)
+  const next = (from: number): number => {
+    const i = text.indexOf('\ndata:', from);
+    return i < 0 ? NONE : i;
+  };
+  for (let at = text.startsWith('data:') ? -1 : next(0); at !== NONE && items < MAX_ITEMS; at = next(at + 1)) {
     const lineStart = at + 1;
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) break;
     if (text.slice(lineStart, lineEnd).replace(/\r$/, '') !== 'data:') continue;
     items++;
-    if (!passwordItem(text, at)) continue;
+    const item = itemClass(text, at);
+    if (item === 'other') continue;
     const dataStart = lineEnd + 1;
     lineEnd = text.indexOf('\n', dataStart);
     if (lineEnd < 0) lineEnd = text.length;
     const m = DATA_LINE.exec(text.slice(dataStart, lineEnd));
     if (!m) continue;
     const g = m.groups!;
+    // An item whose class is out of view (`grep -A1 '^data:'` of a dump: adv263 K1): its data when it is text, as a password's
+    // is (a certificate's or a key's is hex alone).
+    if (item === 'unknown' && g.text === undefined && g.shown === undefined) continue;
     const line = m[0];
     const pieces: [string | undefined, number][] = [
       [g.text, 1],
@@ -43,16 +54,19 @@ export function keychainDumpItems(text: string, out: SecretFinding[]): void {
   }
 }
 
-/** Whether the item whose `data:` line ends at `at` (its newline before) is a password's: its `class:` line a few lines above. */
-function passwordItem(text: string, at: number): boolean {
+/**
+ * The class of the item whose `data:` line starts after `at` (its newline): a password's (`class: "genp"`, `"inet"`), another's,
+ * or unknown (no `class:` line within reach: cut out by grep or awk).
+ */
+function itemClass(text: string, at: number): 'password' | 'other' | 'unknown' {
   let end = at;
   for (let n = 0; n < MAX_ITEM_LINES && end > 0; n++) {
     const start = text.lastIndexOf('\n', end - 1) + 1;
     const line = text.slice(start, end);
-    if (line.startsWith('class: ')) return PASSWORD_CLASS.test(line);
-    // Another item's data: this one's class is not within reach.
-    if (line.startsWith('data:') || line.startsWith('keychain: ')) return false;
+    if (line.startsWith('class: ')) return PASSWORD_CLASS.test(line) ? 'password' : 'other';
+    // Another item's data or its start: this one's class is not in view.
+    if (line.startsWith('data:') || line.startsWith('keychain: ')) return 'unknown';
     end = start - 1;
   }
-  return false;
+  return 'unknown';
 }

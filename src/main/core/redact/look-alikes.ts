@@ -183,7 +183,8 @@ const RDP_SIGNED_STRING = /^s:[A-Za-z0-9+/]{100,}={0,2}$/;
  * A Proxmox API token's id and its settings (user.cfg's `token:root@pam!terraform:0:0::`: adv194 L7); its secret is a UUID after `=`.
  * Not under a password's name: a person's `w@lnut!Pistachio130` has its shape (pass 256 F33).
  */
-const PROXMOX_TOKEN_ID = /^[\w.-]{1,64}@[\w.-]{1,32}![\w.-]{1,64}(?::[^\s=]{0,256}(?: [^\s=]{1,64}){0,8}:?)?$/;
+// (In lower case: `cascade@mail!Marigold36` under `SMTP_SECRET` is a person's password: adv263 P4.)
+const PROXMOX_TOKEN_ID = /^[a-z0-9._-]{1,64}@[a-z0-9._-]{1,32}![a-z0-9._-]{1,64}(?::[^\s=]{0,256}(?: [^\s=]{1,64}){0,8}:?)?$/;
 
 /** A JWT's three parts (the payload read back only for this shape). */
 const JWT_PARTS = /^eyJ[A-Za-z0-9_-]{8,2048}\.(?<payload>eyJ[A-Za-z0-9_-]{8,4096})\.[A-Za-z0-9_-]{16,1024}$/;

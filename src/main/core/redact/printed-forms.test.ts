@@ -5497,4 +5497,59 @@ describe('session 44: blind passes 254 to 258 and the closing attack adv253s lef
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
+
+  it('masks what the closing attack adv263 found at this session rules edges and pass 262s debug pages; keeps what those rules had damaged', () => {
+    const [p1, p2, p3, p4] = [pw(), pw(), pw(), pw()];
+    const [hex32, hex40] = [s(HEX, 32), s(HEX, 40)];
+    const [tsig, tsig2] = [b64(s(AN, 32)), b64(s(AN, 30))];
+    const cookie = `CfDJ8${s(AN + '-_', 120)}`;
+    const cases: [string, string, string[]][] = [
+      ["grep -A1 '^data:' login-dump.txt", `data:\n"${p1}"\n--\ndata:\n"${p2}"\n`, [p1, p2]],
+      ['grep -r "^Key:" keys/', `keys/Kddns-key.+163+40312.private:Key: ${tsig}\n`, [tsig]],
+      ['tail -n +3 Kupd.+163+00417.private', `Key: ${tsig2}\nBits: AAA=\n`, [tsig2]],
+      ['cat deploy.exp', `expect "*assword:"\nsend -- {${p1}}\nexpect "Enter PEM pass phrase:"\nsleep 1\nsend "${p2}\\r"\n`, [p1, p2]],
+      ['cat login.py', `child.expect('Password:')\nchild.sendline('${p3}')\n`, [p3]],
+      ['grep sshd auth.log', `sshd[4411]: Connection closed by invalid user Sparrow!orchid14 10.0.9.14 port 51234 [preauth]\nsshd[4415]: input_userauth_request: invalid user Kestrel!145%otter [preauth]\n`, ['Sparrow!orchid14', 'Kestrel!145%otter']],
+      ['cat lsassy.txt', `[+] 10.0.0.5 CORP.LOCAL\\jsnow  [PWD] ${p4}\n[+] dc01.corp.local CORP\\svc_sql  ${p1}\nLSASSY      10.0.0.5        445    DC01             CORP\\svc_backup ${hex32}\n`, [p4, p1, hex32]],
+      ['python3 imap_check.py 2>&1', `  59:50.64 > b'IPEJ1 LOGIN alerts@example.com "${p2}"'\n`, [p2]],
+      ['diff msmtprc.bak msmtprc', `< password ${p3}\n---\n> password ${p4}\n`, [p3, p4]],
+      ['cat .env', `GPG_PASSPHRASE=${s(HEX, 16)}\n`.replace(/=(.*)/, `=${hex32.slice(0, 16)}`), [hex32.slice(0, 16)]],
+      ['cat .env', 'SMTP_SECRET=cascade@mail!Marigold36\n', ['cascade@mail!Marigold36']],
+      ['column -s, -t < keepass.csv', `"Title"   "Username"  "Password"  "Last Modified"\n"GitHub"  "alice"     "${p1}"  "2024-05-01T10:00:00Z"\n`, [p1]],
+      ['cat cf.cast', `[2.20, "o", "\\r\\nPassword> "]\n[3.71, "i", "${p2}\\r"]\n[1.20, "o", "? Master password: [input is hidden] "]\n[3.71, "i", "${p3}\\r"]\n`, [p2, p3]],
+      ["sqlite3 -header app.db 'select id, email, otp_secret, recovery_codes from users'", `id|email|otp_secret|recovery_codes\n1|a@example.com|${s(AN, 32)}|a9b97-ded14 2daf1-6cb75 95bcb-f2a00\n`, ['a9b97-ded14 2daf1-6cb75']],
+      ["sqlite3 -csv app.db 'select id, password from users'", `1,${p4}|hrb\n`, [`${p4}|hrb`]],
+      ['cat stern-mailer.log', `mailer-7d4b9c8f6d-x2k8q mailer db0.internal:5432:app:app_rw:${p1}\nmailer-8f5c7b9d4e-p9zr4 mailer db1.internal:5432:app:app_rw:${p2}\nmailer-7d4b9c8f6d-x2k8q mailer ok\nmailer-8f5c7b9d4e-p9zr4 mailer ok\n`, [p1, p2]],
+      ['cat turbo.log', `db:dump: replica0.internal:5432:orders:orders_ro:${p3}\ndb:dump: replica1.internal:5432:orders:orders_ro:${p4}\ndb:dump: done\n`, [p3, p4]],
+      ["./fs_cli -x 'global_getvar default_password'", `${p1}\n`, [p1]],
+      ["curl -s http://127.0.0.1:26201/x | grep -A1 HTTP_AUTHORIZATION", `          <td>HTTP_AUTHORIZATION</td>\n          <td class="code"><pre>&#x27;Token ${hex40}&#x27;</pre></td>\n`, [hex40]],
+      ["jq '.context.headers' flare-report.json", `{\n  "authorization": [\n    "Bearer 7|${s(AN, 40)}"\n  ]\n}\n`.replace('7|', '7|'), []],
+      ["aws cloudformation describe-stacks --stack-name orders-prod --query 'Stacks[0].Outputs' --output table", `|  API Gateway key for partner integration|  PartnerApiKeyValue |  ${s(AN, 40)}x  |\n|                                         |  BucketName         |  orders-prod-artifacts-118032449946  |\n`.replace(/ {2}(\w{40}x)/, (_, k) => `  ${k}`), []],
+      ["curl -s http://127.0.0.1:26206/x | sed -e 's/<[^>]*>//g'", `    .AspNetCore.Identity.Application\n    ${cookie}\n    Ocp-Apim-Subscription-Key\n    ${hex32}\n`, [cookie, hex32]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // The Authorization list's item, and the list's bracket kept.
+    const flare = new Redactor().maskCommandOutput("jq '.context.headers' flare-report.json", '{\n  "authorization": [\n    "Bearer 7|aqW6UhZfCQD0Pb3FkSLyzaPArQrpKZ3hyAdf37tQ4628676f"\n  ]\n}\n');
+    expect(flare).toContain('"authorization": [\n');
+    expect(flare).not.toContain('aqW6UhZfCQD0Pb3FkSLyzaPArQrpKZ3hyAdf37tQ4628676f');
+    const kept: [string, string][] = [
+      ['grep sshd auth.log', 'sshd[4411]: Invalid user CORP\\jsmith from 10.0.9.14 port 51234\nsshd[4415]: Invalid user oracle+test from 203.0.113.7 port 40112\nsshd[4416]: Invalid user user(1) from 203.0.113.7 port 40113\n'],
+      ['cat chpw.exp', 'expect "passwd: password updated successfully"\nsend "exit\\r"\nexpect "password changed"\nsend "logout\\r"\n'],
+      ['column -s, -t tokens.csv', '"Token"        "Lemma"       "POS"\n"Running"      "run"         "VERB"\n"Kubernetes"   "Kubernetes"  "PROPN"\n'],
+      ['cat .env', 'GPG_KEY_ID=7DA8A446460F6B93\nsigning.gnupg.keyName=24875D73\n'],
+      ['env | cut -d= -f1', 'DB_PASSWORD\nGITHUB_TOKEN\nHOME\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+    const cfKey = s(AN, 40);
+    const cf = new Redactor().maskCommandOutput('aws cloudformation describe-stacks --output table', `|  API Gateway key for partner integration|  PartnerApiKeyValue |  ${cfKey}  |\n|                                         |  BucketName         |  orders-prod-artifacts-118032449946  |\n`);
+    expect(cf).not.toContain(cfKey);
+    expect(cf).toContain('orders-prod-artifacts-118032449946');
+    const cols = new Redactor().maskCommandOutput("sqlite3 -header app.db 'select id, author, reference, design, encoding, token from api_tokens'", `id|author|reference|design|encoding|token\n1|alice|REF-2291|v2-blue|base64url|${p1}\n`);
+    expect(cols).toContain('1|alice|REF-2291|v2-blue|base64url|');
+    expect(cols).not.toContain(p1);
+  });
 });

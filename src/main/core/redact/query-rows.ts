@@ -85,7 +85,7 @@ export function queryCellValues(
   // sqlite3's `-column` (and psql-less tools' like it): a rule of dash runs under the titles gives each column's span.
   const ruleAt = lines.findIndex((l) => DASH_RULE.test(l));
   const spans = ruleAt > 0 ? [...lines[ruleAt].matchAll(/-+/g)].map((m) => m.index!) : undefined;
-  const cellsOf = spans ? (line: string) => spanCells(line, spans) : barCells;
+  const cellsOf = spans ? (line: string) => spanCells(line, spans) : (line: string, expected?: number) => barCells(line, expected);
   let cols = columns;
   if (cols === '*') {
     // The header: among the first lines, the first of titles only, one a secret's (aws' `--output table` has its call's and its
@@ -106,7 +106,7 @@ export function queryCellValues(
   let read = 0;
   for (const line of lines) {
     if (line.trim() === '' || RULE_LINE.test(line)) continue;
-    const cells = cellsOf(line);
+    const cells = cellsOf(line, cols.length);
     if (cells && cells.length === cols.length) {
       // The header: every titled item's cell is its title.
       if (cols.every((c, i) => c.title === undefined || cells[i].toLowerCase() === c.title.toLowerCase()) && cols.some((c) => c.title !== undefined)) continue;
@@ -142,11 +142,23 @@ function spanCells(line: string, starts: number[]): string[] | undefined {
   return starts.map((at, i) => line.slice(at, i + 1 < starts.length ? starts[i + 1] : undefined).trim());
 }
 
-/** A row's cells: split at `|`, `│`, tabs or commas (a table's outer bars dropped), each trimmed; undefined for a line of one cell. */
-function barCells(line: string): string[] | undefined {
-  // (A comma last: `-csv`'s and `mysql`'s `--csv`-like rows; a quoted cell holding one splits into more cells: read whole.)
-  const sep = line.includes('\t') ? '\t' : line.includes('│') ? '│' : line.includes('|') ? '|' : line.includes(',') ? ',' : undefined;
-  if (sep === undefined) return undefined;
+/** The separators a row's cells may stand between, in the order a header is read by. */
+const SEPARATORS = ['\t', '│', '|', ','];
+
+/**
+ * A row's cells: split at `|`, `│`, tabs or commas (a table's outer bars dropped), each trimmed; undefined for a line of one cell.
+ * `expected`: the list's count of cells, when known: the one separator that splits the row into as many (a `-csv` row whose
+ * password holds a `|` splits into two cells at either: read whole, adv263 Q1).
+ */
+function barCells(line: string, expected?: number): string[] | undefined {
+  const present = SEPARATORS.filter((sep) => line.includes(sep));
+  if (present.length === 0) return undefined;
+  if (expected === undefined || present.length === 1) return splitAt(line, present[0]);
+  const fits = present.map((sep) => splitAt(line, sep)).filter((cells) => cells.length === expected);
+  return fits.length === 1 ? fits[0] : undefined;
+}
+
+function splitAt(line: string, sep: string): string[] {
   let body = line.trim();
   // (A table's border, one bar or aws' nested `||`.)
   if (sep !== '\t' && sep !== ',' && body.startsWith(sep) && body.endsWith(sep) && body.length > 1) body = body.replace(/^[|│]+|[|│]+$/g, '');

@@ -15,8 +15,13 @@
 
 /** The output's first lines the prefixes are learned from (stern's `+ pod › container` lines come before the logs). */
 const SAMPLE_LINES = 16;
-/** Lines of the sample that must share a prefix (two are a coincidence of the text as often as a tool's). */
-const MIN_SHARED = 3;
+/** Lines the sample must hold (two lines alike are a coincidence of the text as often as a tool's). */
+const MIN_SAMPLE = 3;
+/**
+ * Lines of the sample that must share a prefix: two, once the sample's lines went on together from the root (two pods of two
+ * lines each in stern's log: adv263 RP1); a prefix must still hold a tool's mark.
+ */
+const MIN_SHARED = 2;
 /** Of a node's lines, the part its repeated next tokens must hold for the prefix to go on (a tool's token is on every line). */
 const GO_ON_SHARE = 0.75;
 /**
@@ -34,7 +39,8 @@ const MIN_PREFIX = 4;
  */
 const TOKEN = /(?:[ \t]*[|│][ \t]|[^\s\]]*\](?![ \t])|[^\s]+[ \t])/y;
 /** What a tool's prefix holds and a line of text seldom starts with: a digit (a time, a pid, a replica), a bracket, a bar… */
-const TOOL_MARK = /[\d[\]|│›/@<>(]/;
+// (A colon too: turbo's `db:dump: `, lerna's `worker: `: adv263 RP2, RP3.)
+const TOOL_MARK = /[\d[\]|│›/@<>(:]/;
 
 /** `s` with every digit as `0`: tokens compared by shape. */
 function shape(s: string): string {
@@ -61,7 +67,7 @@ export function repeatedPrefixes(text: string): string[] {
     if (line.trim() !== '') lines.push(line);
     at = nl + 1;
   }
-  if (lines.length < MIN_SHARED) return [];
+  if (lines.length < MIN_SAMPLE) return [];
   const found: string[] = [];
   const stack: Node[] = [{ lines: lines.map((_, i) => i), length: 0, depth: 0 }];
   while (stack.length > 0) {

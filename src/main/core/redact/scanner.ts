@@ -40,7 +40,7 @@ import { opensslPrivateNumbers, publicSecretData, TOOL_BLOCK_WORDS } from './too
 import { BarePhrases, isPhraseText, quotedPhrases } from './bare-mnemonics.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, SECRET_SECTION_LINES, SECRET_SECTION_WORDS, secretSectionEntries, startsCookieList, yamlCookieItems } from './credential-sections.js';
-import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, CODEPUSH_TABLE_LINES, CODEPUSH_TABLE_WORDS, codePushKeys, STREAM_KEY_LINES, STREAM_KEY_WORD, streamKeyBesideServer, RECOVERY_LIST_LINES, RECOVERY_LIST_WORDS, recoveryCodeList, PRIVATE_KEY_LIST_LINES, PRIVATE_KEY_LIST_WORD, privateKeyList, ACCOUNTS_LINES, ACCOUNTS_WORD, hardhatAccounts, SHA1_BELOW_KEY_LINES, SHA1_BELOW_KEY_WORDS, sha1BelowKey, HMAC_KEY_FILE_LINES, HMAC_KEY_FILE_WORD, hmacKeyBelowAlgorithm, HEX_BELOW_LABEL_LINES, HEX_BELOW_LABEL_WORDS, hexBelowLabel, EXPECT_SEND_LINES, EXPECT_SEND_LINES_ABOVE, EXPECT_SEND_WORDS, expectSendValue, LAPS_PRETTY_LINES_ABOVE, LAPS_PRETTY_WORD, lapsPrettyPassword, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, CODEPUSH_TABLE_LINES, CODEPUSH_TABLE_WORDS, codePushKeys, STREAM_KEY_LINES, STREAM_KEY_WORD, streamKeyBesideServer, RECOVERY_LIST_LINES, RECOVERY_LIST_WORDS, recoveryCodeList, PRIVATE_KEY_LIST_LINES, PRIVATE_KEY_LIST_WORD, privateKeyList, ACCOUNTS_LINES, ACCOUNTS_WORD, hardhatAccounts, SHA1_BELOW_KEY_LINES, SHA1_BELOW_KEY_WORDS, sha1BelowKey, HMAC_KEY_FILE_LINES, HMAC_KEY_FILE_WORD, hmacKeyBelowAlgorithm, HEX_BELOW_LABEL_LINES, HEX_BELOW_LABEL_WORDS, hexBelowLabel, EXPECT_SEND_LINES, EXPECT_SEND_LINES_ABOVE, EXPECT_SEND_WORDS, expectSendValue, LAPS_PRETTY_LINES_ABOVE, LAPS_PRETTY_WORD, lapsPrettyPassword, AUTHORIZATION_LIST_LINES, AUTHORIZATION_LIST_WORDS, authorizationListItem, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
 import { base64Kind, type SecretFinding } from './finding.js';
 import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
@@ -135,6 +135,8 @@ const HEX_BELOW_LABEL_RULE = LINE_RULES.length + 45;
 const EXPECT_SEND_RULE = LINE_RULES.length + 46;
 /** Windows LAPS' password JSON pretty-printed (bound-values.ts lapsPrettyPassword). */
 const LAPS_PRETTY_RULE = LINE_RULES.length + 47;
+/** An Authorization header's list, its item on the next line (bound-values.ts authorizationListItem). */
+const AUTHORIZATION_LIST_RULE = LINE_RULES.length + 48;
 /** SMTP's AUTH LOGIN as strace shows the client's writes (straceAuthLoginAnswer): no server prompt in view. */
 const STRACE_AUTH_LOGIN_RULE = LINE_RULES.length + 32;
 /**
@@ -323,6 +325,8 @@ const MARK_KEYCHAIN = 8;
 const MARK_WORDS: [string, number][] = [
   ['class: "genp"', MARK_KEYCHAIN],
   ['class: "inet"', MARK_KEYCHAIN],
+  // (Or a dump's `data:` lines cut out by grep: keychain-dumps.ts reads only a `data:` line alone, then a quoted one.)
+  ['data:', MARK_KEYCHAIN],
   ['^@', MARK_SHOWN_NUL],
   ['\\x00', MARK_SHOWN_NUL],
   ['private_type', MARK_MSF_TABLE],
@@ -393,6 +397,7 @@ const KEYWORDS: Keyword[] = [];
   for (const w of HEX_BELOW_LABEL_WORDS) entry(w).context.push(HEX_BELOW_LABEL_RULE);
   for (const w of EXPECT_SEND_WORDS) entry(w).context.push(EXPECT_SEND_RULE);
   entry(LAPS_PRETTY_WORD).context.push(LAPS_PRETTY_RULE);
+  for (const w of AUTHORIZATION_LIST_WORDS) entry(w).context.push(AUTHORIZATION_LIST_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   for (const [w, mark] of MARK_WORDS) entry(w).mark |= mark;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
@@ -1464,7 +1469,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : r === KEY_BESIDE_USER_RULE ? KEY_BESIDE_USER_LINES : r === CODEPUSH_TABLE_RULE ? CODEPUSH_TABLE_LINES : r === STREAM_KEY_RULE ? STREAM_KEY_LINES : r === RECOVERY_LIST_RULE ? RECOVERY_LIST_LINES + 1 : r === PRIVATE_KEY_LIST_RULE ? PRIVATE_KEY_LIST_LINES + 2 : r === ACCOUNTS_RULE ? ACCOUNTS_LINES : r === SHA1_BELOW_KEY_RULE ? SHA1_BELOW_KEY_LINES : r === HMAC_KEY_FILE_RULE ? HMAC_KEY_FILE_LINES : r === HEX_BELOW_LABEL_RULE ? HEX_BELOW_LABEL_LINES : r === EXPECT_SEND_RULE ? EXPECT_SEND_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : r === KEY_BESIDE_USER_RULE ? KEY_BESIDE_USER_LINES : r === CODEPUSH_TABLE_RULE ? CODEPUSH_TABLE_LINES : r === STREAM_KEY_RULE ? STREAM_KEY_LINES : r === RECOVERY_LIST_RULE ? RECOVERY_LIST_LINES + 1 : r === PRIVATE_KEY_LIST_RULE ? PRIVATE_KEY_LIST_LINES + 2 : r === ACCOUNTS_RULE ? ACCOUNTS_LINES : r === SHA1_BELOW_KEY_RULE ? SHA1_BELOW_KEY_LINES : r === HMAC_KEY_FILE_RULE ? HMAC_KEY_FILE_LINES : r === HEX_BELOW_LABEL_RULE ? HEX_BELOW_LABEL_LINES : r === EXPECT_SEND_RULE ? EXPECT_SEND_LINES : r === AUTHORIZATION_LIST_RULE ? AUTHORIZATION_LIST_LINES : 0))));
 /** Lines above a salt's the byte path's window holds: a keystore's `kdfparams` opening and its four parameters. */
 const SALT_LINES_ABOVE = 6;
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
@@ -2960,6 +2965,7 @@ const HIT_RULES = new Map<number, HitRule>([
   [HEX_BELOW_LABEL_RULE, hexBelowLabel],
   [EXPECT_SEND_RULE, expectSendValue],
   [LAPS_PRETTY_RULE, lapsPrettyPassword],
+  [AUTHORIZATION_LIST_RULE, authorizationListItem],
 ]);
 
 /**
@@ -3666,6 +3672,9 @@ let longValueEnd = -1;
 /** A name of a GPG setting, and a key's id (short, long) or fingerprint as GPG prints them. */
 const GPG_NAME = /(?:^|[^a-z])(?:gpg|pgp|gnupg)(?:[^a-z]|$)/i;
 const GPG_KEY_ID = /^(?:0x)?(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40}|[0-9a-f]{16}|[0-9a-f]{40})$/;
+/** …naming a key or its id or fingerprint, not its passphrase (`GPG_PASSPHRASE=<openssl rand -hex 8>` is a secret: adv263 P1–P3). */
+const GPG_ID_NAME = /key|fingerprint|fpr|(?:^|[^a-z])id$/i;
+const GPG_SECRET_NAME = /pass|pwd|secret|private|token|pin/i;
 
 function namedValue(text: string, from: number, to: number, out: SecretFinding[], far: FarHolder): number {
   let e = to;
@@ -3702,6 +3711,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     jqStreamLeaf(text, k, e, out);
     jqStreamItem(text, k, e, out);
     optionValueBelow(text, k, e, out);
+    bareNameValueBelow(text, k, e, out);
     keyPathValueBelow(text, k, e, out);
     commentedNameValueBelow(text, k, e, out);
     envReadFallbackOfName(text, k, e, out);
@@ -4066,7 +4076,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (quoted === undefined && KEY_NAMING_NAME.test(name) && isNameOfSecret(value)) return e;
   // A GPG key's id or fingerprint under a GPG name (`GPG_SIGNING_KEY=7DA8A446460F6B93`, `GPG_KEY=…40 hex`: pass 258 L8): public, as
   // git's `user.signingkey`; an armoured or base64 key under the same name is longer and not hex.
-  if (GPG_NAME.test(name) && GPG_KEY_ID.test(value)) return e;
+  if (GPG_NAME.test(name) && GPG_ID_NAME.test(name) && !GPG_SECRET_NAME.test(name) && GPG_KEY_ID.test(value)) return e;
   // A DSN with no credentials in it (Symfony's `MESSENGER_TRANSPORT_DSN=doctrine://default?auto_setup=0`: pass 208 L28): a transport's
   // address, no user or password before a host, no secret's parameter.
   if (DSN_NAME.test(name) && DSN_WITHOUT_CREDENTIALS.test(value)) return e;
@@ -4955,6 +4965,30 @@ const VALUE_BELOW = /["']?,?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?(?:"(?<quoted>[^"\s\\]{
  */
 function optionValueBelow(text: string, k: number, e: number, out: SecretFinding[]): void {
   if (k >= 2 && text.charCodeAt(k - 1) === 0x2d && OPTION_ALONE_BEFORE.test(text.slice(Math.max(0, k - 64), k))) valueFromName(text, k, e, VALUE_BELOW, out);
+}
+
+/**
+ * A secret's name alone on its line and its value alone on the next: a debug page's table read as text (the ASP.NET developer
+ * exception page through `sed 's/<[^>]*>//g'`: `Ocp-Apim-Subscription-Key` then its 32 hex digits, adv262 F31; `lynx -dump`'s).
+ * The value must be made or minted (a list of names one a line, `env | cut -d= -f1`'s `GITHUB_TOKEN` under `DB_PASSWORD`, is
+ * no value).
+ */
+const NAME_ALONE_BEFORE = /(?:^|\n)[ \t]{0,64}$/;
+const NAME_ALONE_VALUE_BELOW = /:?[ \t]*\r?\n[ \t]{0,64}(?<v>[^\s]{8,4096})[ \t]*\r?(?=\n|$)/dy;
+
+function bareNameValueBelow(text: string, k: number, e: number, out: SecretFinding[]): void {
+  const c = text.charCodeAt(e);
+  if (c !== 0x0a && c !== 0x0d && c !== 0x3a && c !== 0x20 && c !== 0x09) return;
+  if (!NAME_ALONE_BEFORE.test(text.slice(Math.max(0, k - 66), k))) return;
+  const name = text.slice(k, e);
+  if (!isSecretName(name)) return;
+  NAME_ALONE_VALUE_BELOW.lastIndex = e;
+  const m = NAME_ALONE_VALUE_BELOW.exec(text);
+  if (!m) return;
+  const v = m.groups!.v;
+  if (!(madeWord(v) || mintedWord(v)) || isLookAlike(v, PASSWORD_NAME.test(name)) || isReference(v)) return;
+  const [start, end] = m.indices!.groups!.v!;
+  out.push({ start, end, kind: kindOfName(name), byContext: true });
 }
 
 /** Before a key path's last part, at a line's start: `/config/shop/` (etcd's keys; a key-value store's path). */

@@ -225,6 +225,8 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   // Signal Desktop's `config.json`: its SQLCipher database key, `"key": "<64 hex>"` (a digest's shape: pass 259 F37); other lines
   // kept.
   { file: /(?:^|\/)Signal(?: Beta)?\/config\.json$/, row: /^(?:[ \t]*"key"[ \t]*:[ \t]*"(?<v>[0-9a-fA-F]{64})"[ \t]*,?[ \t]*\r?|.*)$/ },
+  // BIND's HMAC key file (`K<name>.+163+<tag>.private`): its `Key:` line (`sed -n 3p`, `tail -n +3` of it: adv263 T2, T3).
+  { file: /(?:^|\/)K[^/]*\.\+(?:157|16[1-5])\+\d{1,5}\.private$/, row: /^(?:Key:[ \t]+(?<v>[A-Za-z0-9+/]{8,1024}={0,2})[ \t]*\r?|.*)$/ },
   // Perforce's tickets file (`~/.p4tickets`, `p4tickets.txt` on Windows): `host:port=user:<32 hex>` (adv148 F28).
   { file: /(?:^|\/)\.?p4tickets(?:\.txt)?$/, row: /^[ \t]*[^\s=]+=[^\s:]*:(?<v>[0-9A-Fa-f]{32})[ \t]*\r?$/ },
   // hostapd's `wpa_psk_file`: `[keyid=… ][vlanid=… ]<station MAC> <64 hex or a passphrase>` rows (pass 224 F37).
@@ -728,6 +730,12 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'postmap':
       // `postmap -q '[smtp.example.net]:587' hash:/etc/postfix/sasl_passwd` (adv167 F11): a SASL map's `user:password` alone.
       return has(argv, '-q') && argv.some((a) => /(?:^|[:/])(?:sasl_passwd|[^/\s]*(?:passw|secret|cred)[^/\s]*)$/i.test(a)) ? { kind: 'password', tool: 'postmap -q', transformed: true } : undefined;
+    case 'fs_cli': {
+      // FreeSWITCH's `fs_cli -x 'global_getvar default_password'`: the variable's value alone (adv263 FS1).
+      const x = option(argv, 'x', 'execute');
+      const v = x === undefined ? undefined : /^\s*global_getvar\s+(\S+)\s*$/.exec(x)?.[1];
+      return v !== undefined && isSecretName(v) ? { kind: 'secret', tool: 'fs_cli global_getvar' } : undefined;
+    }
     case 'snyk':
       // `snyk config get api` (adv23 F17): the CLI's stored API token (a UUID) alone.
       return sub === 'config' && sub2 === 'get' && sub3 === 'api' ? { kind: 'token', tool: 'snyk config get api' } : undefined;
@@ -1886,8 +1894,16 @@ const REDUCING_SQL = /^(?:count|length|char_length|character_length|octet_length
  * cookie store too (Chrome's `cookies`, Firefox's `moz_cookies`: `select host_key, name, value from cookies`, adv171 S6, S7).
  */
 const SECRET_TABLE = /(?:secrets?|credentials?|tokens?|passwords|api_?keys?|cookies)$/i;
-/** A word of a column's name that may hold a credential's value in some form (a query's column shown beside a secret's). */
-const CREDENTIAL_WORD = /pass|pwd|secret|token|key|cred|auth|cipher|enc|salt|hash|pin|otp|seed|private|cookie|session|sig|cert|jwt|bearer/i;
+/**
+ * Words of a column's name that say it may hold a credential in some form (a query's column shown beside a secret's is shown only
+ * without one): `api_key_enc`, `password_salt`, `recovery_codes`, `security_answer`, `refresh`.
+ */
+const CREDENTIAL_WORDS = new Set(['pass', 'passwd', 'password', 'passwords', 'passphrase', 'pwd', 'pw', 'secret', 'secrets', 'token', 'tokens', 'key', 'keys', 'apikey', 'cred', 'creds', 'credential', 'credentials', 'auth', 'cipher', 'ciphertext', 'enc', 'encrypted', 'salt', 'hash', 'hashed', 'digest', 'pin', 'otp', 'totp', 'mfa', 'seed', 'mnemonic', 'private', 'priv', 'cookie', 'cookies', 'session', 'sid', 'sig', 'signature', 'cert', 'jwt', 'bearer', 'refresh', 'recovery', 'answer', 'verifier', 'dsn', 'conn', 'connection', 'uri', 'url']);
+function hasCredentialWord(name: string): boolean {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/).some((w) => CREDENTIAL_WORDS.has(w));
+}
+/** The titles a credentials table shows in clear under `select *` (its other columns are masked: a name says little there). */
+const PUBLIC_TITLE = /^(?:id|uuid|name|title|label|description|user|username|user_?id|login|email|account|account_?id|owner|owner_?id|host|hostname|port|service|provider|type|kind|scopes?|abilities|status|enabled|active|revoked|region|env|environment|created|created_?at|updated_?at|expires|expires_?at|expiry|last_used_?at|tokenable_type|tokenable_id|version|count)$/i;
 /** The column titles of a token table that `select *` prints (Django's, Rails', Laravel's, a hand-made one's). */
 const STAR_TITLES = ['id', 'key', 'token', 'value', 'name', 'user', 'user_id', 'created', 'created_at', 'updated_at', 'expires', 'expires_at', 'last_used_at', 'scopes', 'abilities', 'description', 'tokenable_type', 'tokenable_id'];
 /** A secret table's columns that hold its credential though their names say nothing alone. */
@@ -1935,8 +1951,10 @@ function queryPrinted(name: string, queries: readonly string[]): SecretPrinter |
   // Its rows by column where the output splits into the list's cells (query-rows.ts): the other columns stay.
   // (A column the list shows beside a secret is shown only when no word of its name is a credential's: `api_key_enc`,
   // `password_salt` beside `api_key` stay masked, as every cell was before.)
-  const columns = selectedColumns(query, (item, table) => listSelectsSecret(item, table) || (item.match(/[A-Za-z_]\w*/g) ?? []).some((w) => CREDENTIAL_WORD.test(w)));
-  const starTitle = (t: string) => CREDENTIAL_WORD.test(t) || SECRET_TABLE_COLUMN.test(t);
+  // (Its words, not its letters: `reference`, `design`, `encoding` beside a token are shown: adv263 LA5.) Under `select *` of a
+  // credentials table, every column but the titles such tables show in clear (adv263 Q3).
+  const columns = selectedColumns(query, (item, table) => listSelectsSecret(item, table) || (item.match(/[A-Za-z_]\w*/g) ?? []).some(hasCredentialWord));
+  const starTitle = (t: string) => hasCredentialWord(t) || SECRET_TABLE_COLUMN.test(t) || !PUBLIC_TITLE.test(t);
   return {
     kind: 'secret',
     tool: `${name} query of a secret column`,

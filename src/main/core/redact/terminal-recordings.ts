@@ -10,12 +10,17 @@ import type { SecretFinding } from './finding.js';
 import { withoutEscapes } from './escapes.js';
 
 /** An output event's line: `[<seconds>, "o", "<data>"]`; the data's JSON string in `data` (with its quotes). */
-// (Or an input event, `"i"` (`asciinema rec --stdin`): read into the stream only after a password's prompt, which the terminal
-// does not echo, so the stream shows what was typed there: pass 258 F6, `[3.71, "i", "Maple!winter33\r"]`. Other input is echoed
-// in the output events already.)
+// (Or an input event, `"i"` (`asciinema rec --stdin`): masked whole after a password's prompt, which the terminal does not echo:
+// pass 258 F6, `[3.71, "i", "Maple!winter33\r"]`. Other input is echoed in the output events already.)
 const OUTPUT_EVENT = /^\[[ \t]*\d+(?:\.\d+)?,[ \t]*"(?<type>[oi])",[ \t]*(?<data>"(?:[^"\\\n]|\\.){0,65536}")[ \t]*\]\r?$/dgm;
 /** The stream's end before an input event that is typed at a password's prompt (its last characters). */
-const PASSWORD_PROMPT_END = /(?:password|passphrase|passcode|PIN)[^\n]{0,64}:[ \t]*$/i;
+// (Its word, then its mark (`:`, `>`, `?`) and what a prompt shows after it: bw's `[input is hidden]`, a cursor's escape; openssl's
+// `pass phrase`, Cloud Foundry's `Password> `: adv263 R1–R4.)
+const PASSWORD_PROMPT_END = /(?:password|passphrase|pass phrase|passcode|PIN|secret)\b[^\n]{0,64}[:>?][^\n:>?]{0,40}$/i;
+/** An input event's typed text, less the Enter that ends it (`\r`, `\n` as the JSON string writes them). */
+const TYPED = /^((?:[^\\]|\\(?![rn]))*)(?:\\[rn])*$/;
+/** A terminal's control sequence (a cursor shown again after a prompt). */
+const CONTROL_SEQUENCE = /\x1b\[[0-9;?]*[A-Za-z]/g;
 /** The stream's last characters read for that prompt. */
 const PROMPT_TAIL_CHARS = 96;
 /** Events joined into one stream at most: a session's few screens (a big recording is read a block at a time). */
@@ -46,8 +51,16 @@ export function recordingFindings(text: string, out: SecretFinding[], scan: (t: 
     }
     lastLineEnd = m.index + m[0].length;
     events++;
-    if (m.groups!.type === 'i' && !PASSWORD_PROMPT_END.test(stream.slice(-PROMPT_TAIL_CHARS))) continue;
     const [start, end] = m.indices!.groups!.data!;
+    if (m.groups!.type === 'i') {
+      // What was typed at the prompt is the password, whatever its shape (a prompt's own words after its colon, bw's `[input is
+      // hidden]`, would be read by the scanner as the value instead: adv263 R1); each event of it, to the next output.
+      if (PASSWORD_PROMPT_END.test(stream.slice(-PROMPT_TAIL_CHARS).replace(CONTROL_SEQUENCE, ''))) {
+        const typed = TYPED.exec(text.slice(start + 1, end - 1));
+        if (typed && typed[1].length > 0) out.push({ start: start + 1, end: start + 1 + typed[1].length, kind: 'password', byContext: true });
+      }
+      continue;
+    }
     for (let i = start + 1; i < end - 1; ) {
       const c = text[i];
       if (c !== '\\') {

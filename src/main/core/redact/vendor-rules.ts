@@ -418,6 +418,10 @@ export const VENDOR_RULES: VendorRule[] = [
   // minisign's secret key (`minisign.key` under its `untrusted comment:`: adv246 F26): base64 of `Ed`, the KDF's `Sc` (or none,
   // two NULs: an unencrypted key), `B2`, then salt, limits and the key: 158 bytes. A public key is `RW` and 54 others, no `Iy`.
   rule('minisign secret key', ['rwrty0iy', 'rwqaaeiy'], `${BB}RW(?:RTY0|QAAE)Iy[A-Za-z0-9+/]{200,}={0,2}${EB}`),
+  // ASP.NET Core's data-protection payloads (its magic header `09 F0 C9 F0` in base64url: `CfDJ8…`): the Identity cookie
+  // (`.AspNetCore.Identity.Application`, a signed-in session), its session and antiforgery cookies, bearer tokens it issued
+  // (adv262 F31: a developer exception page's Cookies tab).
+  rule('aspnet cookie', ['cfdj8'], `${BB}CfDJ8[A-Za-z0-9_-]{60,}${EB}`),
   // OpenBSD signify's secret key (`Ed`, bcrypt's `BK`, its rounds, salt, checksum, key number and key: 104 bytes; adv253 F27).
   rule('signify secret key', ['rwrcsw'], `${BB}RWRCSw[A-Za-z0-9+/]{130,}={0,2}${EB}`),
   rule('exoscale secret', ['exo'], `${B}EXO[a-f0-9]{24}:(?<secret>[A-Za-z0-9_-]{43})${E}`),
