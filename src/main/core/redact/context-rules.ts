@@ -1138,9 +1138,10 @@ export const FILES: ContextRule[] = [
   { kind: 'dpapi key', keywords: ['mk{'], re: /\bMK\{[0-9a-fA-F-]{36}\}=(?<secret>[0-9a-fA-F]{64,128})(?![0-9a-fA-F])/g },
   // A password typed where the user name goes, as sshd logs it (`Invalid user _5v!Dwzt…%0 from 10.0.9.14`, `Failed password for
   // invalid user … from`: pass 258 F26): a "user" holding a character no login name has (a symbol other than `. _ - @ $`).
-  // (A letter, a digit and a symbol no login name has: `CORP\\jsmith`, `oracle+test`, `user(1)` are names an attacker tried: adv263
+  // (A letter, a digit and a symbol no login name has, or `@` without a domain's dot (`Orchid@maple47`): `CORP\\jsmith`,
+  // `oracle+test`, `user(1)`, `ops1@example.com` are names an attacker tried: adv263
   // LA1, LA2. Its other lines too: `Connection closed by invalid user X <ip>`, `input_userauth_request: invalid user X [preauth]`.)
-  { kind: 'password', keywords: ['invalid user '], re: /\b[Ii]nvalid user (?<secret>(?=[^\s]{0,255}[A-Za-z])(?=[^\s]{0,255}\d)(?=[^\s]{0,255}[!#$%^&*?~=;,])[^\s]{6,256})(?= from | \d{1,3}(?:\.\d{1,3}){3} | \[preauth\]|[ \t]*\r?$)/gm, guard: true },
+  { kind: 'password', keywords: ['invalid user '], re: /\b[Ii]nvalid user (?<secret>(?=[^\s]{0,255}[A-Za-z])(?=[^\s]{0,255}\d)(?=[^\s]{0,255}[!#$%^&*?~=;,@])(?![^\s]{0,255}@[^\s]{0,255}\.)[^\s]{6,256})(?= from | \d{1,3}(?:\.\d{1,3}){3} | \[preauth\]|[ \t]*\r?$)/gm, guard: true },
   // pypykatz' `dpapi prekey`/`masterkey` lines (`[GUID] …` then `[MASTERKEY] <hex>`: adv253's leftover); lsassy's credentials
   // (`[+] 10.0.0.5 CORP\\alice  <password or NT hash>`, two blanks before it).
   { kind: 'dpapi key', keywords: ['[masterkey]'], re: /\[MASTERKEY\][ \t]+(?<secret>[0-9a-fA-F]{64,128})(?![0-9a-fA-F])/g },

@@ -5509,7 +5509,7 @@ describe('session 44: blind passes 254 to 258 and the closing attack adv253s lef
       ['tail -n +3 Kupd.+163+00417.private', `Key: ${tsig2}\nBits: AAA=\n`, [tsig2]],
       ['cat deploy.exp', `expect "*assword:"\nsend -- {${p1}}\nexpect "Enter PEM pass phrase:"\nsleep 1\nsend "${p2}\\r"\n`, [p1, p2]],
       ['cat login.py', `child.expect('Password:')\nchild.sendline('${p3}')\n`, [p3]],
-      ['grep sshd auth.log', `sshd[4411]: Connection closed by invalid user Sparrow!orchid14 10.0.9.14 port 51234 [preauth]\nsshd[4415]: input_userauth_request: invalid user Kestrel!145%otter [preauth]\n`, ['Sparrow!orchid14', 'Kestrel!145%otter']],
+      ['grep sshd auth.log', `sshd[4411]: Connection closed by invalid user Sparrow!orchid14 10.0.9.14 port 51234 [preauth]\nsshd[4415]: input_userauth_request: invalid user Kestrel!145%otter [preauth]\nsshd[4419]: Invalid user Orchid@maple47 from 10.0.9.14 port 51250\n`, ['Sparrow!orchid14', 'Kestrel!145%otter', 'Orchid@maple47']],
       ['cat lsassy.txt', `[+] 10.0.0.5 CORP.LOCAL\\jsnow  [PWD] ${p4}\n[+] dc01.corp.local CORP\\svc_sql  ${p1}\nLSASSY      10.0.0.5        445    DC01             CORP\\svc_backup ${hex32}\n`, [p4, p1, hex32]],
       ['python3 imap_check.py 2>&1', `  59:50.64 > b'IPEJ1 LOGIN alerts@example.com "${p2}"'\n`, [p2]],
       ['diff msmtprc.bak msmtprc', `< password ${p3}\n---\n> password ${p4}\n`, [p3, p4]],
@@ -5537,7 +5537,7 @@ describe('session 44: blind passes 254 to 258 and the closing attack adv253s lef
     expect(flare).toContain('"authorization": [\n');
     expect(flare).not.toContain('aqW6UhZfCQD0Pb3FkSLyzaPArQrpKZ3hyAdf37tQ4628676f');
     const kept: [string, string][] = [
-      ['grep sshd auth.log', 'sshd[4411]: Invalid user CORP\\jsmith from 10.0.9.14 port 51234\nsshd[4415]: Invalid user oracle+test from 203.0.113.7 port 40112\nsshd[4416]: Invalid user user(1) from 203.0.113.7 port 40113\n'],
+      ['grep sshd auth.log', 'sshd[4411]: Invalid user CORP\\jsmith from 10.0.9.14 port 51234\nsshd[4415]: Invalid user oracle+test from 203.0.113.7 port 40112\nsshd[4416]: Invalid user user(1) from 203.0.113.7 port 40113\nsshd[4417]: Invalid user ops1@example.com from 203.0.113.7 port 40114\n'],
       ['cat chpw.exp', 'expect "passwd: password updated successfully"\nsend "exit\\r"\nexpect "password changed"\nsend "logout\\r"\n'],
       ['column -s, -t tokens.csv', '"Token"        "Lemma"       "POS"\n"Running"      "run"         "VERB"\n"Kubernetes"   "Kubernetes"  "PROPN"\n'],
       ['cat .env', 'GPG_KEY_ID=7DA8A446460F6B93\nsigning.gnupg.keyName=24875D73\n'],

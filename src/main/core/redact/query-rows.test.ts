@@ -48,4 +48,26 @@ describe("a query's rows by column", () => {
     expect(star).not.toContain(a);
     expect(star).not.toContain('42');
   });
+
+  it('read a stream of rows by the header its first chunk held: aws ssm get-parameters-by-path --output table through the PTY (pass 257 F26)', () => {
+    const value = `Thunder${s(AN, 8)}20!`;
+    const cmd = 'aws --endpoint-url http://127.0.0.1:18259 ssm get-parameters-by-path --path /prod --with-decryption --output table';
+    const head = '----------------------------\n|   GetParametersByPath    |\n||  ARN  |  DataType  |  LastModifiedDate  |  Name  |  Type  |  Value  |  Version  ||\n|+-------+------------+\n';
+    const row = `||  arn:aws:ssm:us-east-1:418273645091:parameter/prod/admin_password  |  text  |  1714000000.5  |  /prod/admin_password  |  SecureString |  ${value}  |  9  ||\n`;
+    const r = new Redactor();
+    r.noteCommand('c1', cmd);
+    const stream = r.stream('c1');
+    // (The session's stream learns what its chunks print; the reply is masked with what it learned.)
+    stream.push(head);
+    stream.push(row);
+    stream.flush();
+    const shown = r.mask(head + row);
+    expect(shown).not.toContain(value);
+    expect(shown).toContain('/prod/admin_password');
+    // Kamailio's `ha1` beside the password is a credential too (digest auth signs in with it: pass 255 F10).
+    const ha1 = s('0123456789abcdef', 32);
+    const kam = new Redactor().maskCommandOutput("sqlite3 -header -column kamailio.db 'SELECT id, username, password, ha1 FROM subscriber'", `id  username  ${'password'.padEnd(value.length)}  ha1\n--  --------  ${'-'.repeat(value.length)}  ${'-'.repeat(32)}\n1   1001      ${value}  ${ha1}\n`);
+    expect(kam).not.toContain(ha1);
+    expect(kam).toContain('1   1001');
+  });
 });

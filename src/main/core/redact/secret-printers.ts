@@ -1896,9 +1896,10 @@ const REDUCING_SQL = /^(?:count|length|char_length|character_length|octet_length
 const SECRET_TABLE = /(?:secrets?|credentials?|tokens?|passwords|api_?keys?|cookies)$/i;
 /**
  * Words of a column's name that say it may hold a credential in some form (a query's column shown beside a secret's is shown only
- * without one): `api_key_enc`, `password_salt`, `recovery_codes`, `security_answer`, `refresh`.
+ * without one): `api_key_enc`, `password_salt`, `recovery_codes`, `security_answer`, `refresh`; Kamailio's `ha1` (digest auth
+ * signs in with it: pass 255 F10).
  */
-const CREDENTIAL_WORDS = new Set(['pass', 'passwd', 'password', 'passwords', 'passphrase', 'pwd', 'pw', 'secret', 'secrets', 'token', 'tokens', 'key', 'keys', 'apikey', 'cred', 'creds', 'credential', 'credentials', 'auth', 'cipher', 'ciphertext', 'enc', 'encrypted', 'salt', 'hash', 'hashed', 'digest', 'pin', 'otp', 'totp', 'mfa', 'seed', 'mnemonic', 'private', 'priv', 'cookie', 'cookies', 'session', 'sid', 'sig', 'signature', 'cert', 'jwt', 'bearer', 'refresh', 'recovery', 'answer', 'verifier', 'dsn', 'conn', 'connection', 'uri', 'url']);
+const CREDENTIAL_WORDS = new Set(['pass', 'passwd', 'password', 'passwords', 'passphrase', 'pwd', 'pw', 'secret', 'secrets', 'token', 'tokens', 'key', 'keys', 'apikey', 'cred', 'creds', 'credential', 'credentials', 'auth', 'cipher', 'ciphertext', 'enc', 'encrypted', 'salt', 'hash', 'hashed', 'digest', 'pin', 'otp', 'totp', 'mfa', 'seed', 'mnemonic', 'private', 'priv', 'cookie', 'cookies', 'session', 'sid', 'sig', 'signature', 'cert', 'jwt', 'bearer', 'refresh', 'recovery', 'answer', 'verifier', 'dsn', 'conn', 'connection', 'uri', 'url', 'ha1', 'ha1b']);
 function hasCredentialWord(name: string): boolean {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/).some((w) => CREDENTIAL_WORDS.has(w));
 }

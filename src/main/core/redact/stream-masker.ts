@@ -29,6 +29,8 @@ export interface LineMasker {
  */
 export const MAX_LEARN_CHARS_PER_COMMAND = 8 * 1024 * 1024;
 
+/** A query printer's first lines kept to read its later chunks by (its titles, a table's title rows and rules above them). */
+const QUERY_HEAD_LINES = 8;
 /**
  * A printer's values past this many get a store of their own for the command (StreamMasker.keepPrinted): fewer are safe in the
  * session's MAX_LEARNED (each value takes up to four places there with its derived forms), and most printers print one.
@@ -79,6 +81,13 @@ export class StreamMasker {
   printedStore: LearnedSecrets | undefined;
   /** Its printed values before they are many (the session's remembered values hold them meanwhile). */
   private printedSoFar: [string, string][] = [];
+  /**
+   * A query printer's first lines (its header, query-rows.ts), read again before each later chunk: its rows are read by the
+   * header's columns, which a chunk of rows alone does not show (aws' `--output table` through the PTY: pass 257 F26's rows
+   * came in a chunk after their header's, and read whole an ARN made the row a reference).
+   */
+  private queryHead = '';
+  private queryHeadLines = 0;
   private pending = '';
   private readonly decoder = new TextDecoder();
   /** Lines completed so far (1-based numbering of the spool's lines). */
@@ -374,6 +383,16 @@ export class StreamMasker {
     }
     if (text.includes('-----BEGIN')) text = text.replace(KEY_BLOCK_SPAN, '');
     const kind = printedKind(this.printer!);
+    if (this.printer!.queryColumns) {
+      const head = this.queryHead;
+      if (this.queryHeadLines < QUERY_HEAD_LINES) {
+        for (const line of text.split('\n').slice(0, QUERY_HEAD_LINES - this.queryHeadLines)) {
+          this.queryHead += `${line}\n`;
+          this.queryHeadLines++;
+        }
+      }
+      text = head + text;
+    }
     for (const v of printerValues(this.printer!, text)) {
       this.masker.learnValue?.(v, kind);
       this.keepPrinted(v, kind);
