@@ -861,9 +861,10 @@ export function expectSendValue(text: string, at: number, out: SecretFinding[]):
  * Windows LAPS' password JSON pretty-printed (`jq . laps.json`: `"n": "Administrator",` / `"t": "<hex time>",` / `"p": "…"` each on
  * its line: adv251's leftover); the compact form is a line rule's (context-rules.ts).
  */
-export const LAPS_PRETTY_WORD = '"p": "';
+export const LAPS_PRETTY_WORDS = ['"p": "', '"p":  "'];
 export const LAPS_PRETTY_LINES_ABOVE = 2;
-const LAPS_ABOVE = /"n"[ \t]*:[ \t]*"[^"\n]{1,256}"[ \t]*,[ \t]*\r?\n[ \t]*"t"[ \t]*:[ \t]*"[0-9a-fA-F]{14,16}"[ \t]*,[ \t]*\r?\n[ \t]*"p": "$/;
+// (PowerShell's ConvertTo-Json writes two blanks after each colon: `"p":  "…"`.)
+const LAPS_ABOVE = /"n"[ \t]*:[ \t]*"[^"\n]{1,256}"[ \t]*,[ \t]*\r?\n[ \t]*"t"[ \t]*:[ \t]*"[0-9a-fA-F]{14,16}"[ \t]*,[ \t]*\r?\n[ \t]*"p":[ \t]{1,2}"$/;
 const LAPS_VALUE = /(?<v>(?:[^"\\\n]|\\.){1,256})"/dy;
 
 export function lapsPrettyPassword(text: string, at: number, out: SecretFinding[]): void {

@@ -1347,6 +1347,9 @@ describe('values named from afar', () => {
   `|${' aaa |'.repeat(160_000)}\n`,
   `${'| a | api_key | aaaaaaaaaa |\n'.repeat(35_000)}`,
   `|${' x'.repeat(300_000)} api_key | ${'a'.repeat(4000)}\n`,
+  `${'OUTPUTS\ta\tApiKeyValue\t'.repeat(40_000)}`,
+  `${'OUTPUTS\tApiKey\tx1234567\n'.repeat(40_000)}`,
+  `${'"n":  "a",\n"t":  "1da88354aecb510",\n"p":  "'.repeat(25_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

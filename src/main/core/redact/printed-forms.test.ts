@@ -5486,6 +5486,7 @@ describe('session 44: blind passes 254 to 258 and the closing attack adv253s lef
     const p1 = pw();
     const cases: [string, string, string[]][] = [
       ['jq . laps.json', `{\n  "n": "Administrator",\n  "t": "1da88354aecb510",\n  "p": "${p1}"\n}\n`, [p1]],
+      ['Get-Content laps.json', `{\n    "n":  "Administrator",\n    "t":  "1da88354aecb510",\n    "p":  "${p1}q"\n}\n`, [`${p1}q`]],
     ];
     for (const [cmd, text, values] of cases) {
       expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
@@ -5548,6 +5549,9 @@ describe('session 44: blind passes 254 to 258 and the closing attack adv253s lef
     const cf = new Redactor().maskCommandOutput('aws cloudformation describe-stacks --output table', `|  API Gateway key for partner integration|  PartnerApiKeyValue |  ${cfKey}  |\n|                                         |  BucketName         |  orders-prod-artifacts-118032449946  |\n`);
     expect(cf).not.toContain(cfKey);
     expect(cf).toContain('orders-prod-artifacts-118032449946');
+    const cfText = new Redactor().maskCommandOutput('aws cloudformation describe-stacks --output text', `OUTPUTS\tAdminPasswordValue\t${cfKey}\nOUTPUTS\tBucketName\tmy-bucket-123\n`);
+    expect(cfText).not.toContain(cfKey);
+    expect(cfText).toContain('my-bucket-123');
     const cols = new Redactor().maskCommandOutput("sqlite3 -header app.db 'select id, author, reference, design, encoding, token from api_tokens'", `id|author|reference|design|encoding|token\n1|alice|REF-2291|v2-blue|base64url|${p1}\n`);
     expect(cols).toContain('1|alice|REF-2291|v2-blue|base64url|');
     expect(cols).not.toContain(p1);
