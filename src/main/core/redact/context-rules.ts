@@ -1149,7 +1149,9 @@ export const FILES: ContextRule[] = [
   { kind: 'dpapi key', keywords: ['[masterkey]'], re: /\[MASTERKEY\][ \t]+(?<secret>[0-9a-fA-F]{64,128})(?![0-9a-fA-F])/g },
   // (lsassy 3 tags each value, `[NT] <hash> | [SHA1] <hash>`, `[PWD] <password>`; a host by its name; netexec's module rows,
   // `LSASSY  10.0.0.5  445  DC01  CORP\\svc  <value>`: adv263 X1–X3.)
-  { kind: 'password', keywords: ['[+] '], needs: /\\[^\n]*[ \t]{2}/, re: /^\[\+\] [\w.:-]{1,253} [\w.-]{1,64}\\{1,2}[\w.$-]{1,64}[ \t]{2,}(?:\[(?:NT|PWD|LM|SHA1|AES\d*)\] )?(?<secret>[^\s]{4,256})(?:[ \t]*\|[ \t]*\[(?:NT|PWD|LM|SHA1|AES\d*)\] (?<secret2>[^\s]{4,256}))?[ \t]*\r?$/gm, guard: true },
+  // (Its `needs` anchored at the line's start: `\\[^\n]*[ \t]{2}` searched from every backslash of a megabyte line of `[+] a\\b:`
+  // was quadratic, 103 s on CI: hostile text 859.)
+  { kind: 'password', keywords: ['[+] '], needs: /^\[\+\] \S{1,253} [\w.-]{1,64}\\[^\s]{0,256}[ \t]{2}/, re: /^\[\+\] [\w.:-]{1,253} [\w.-]{1,64}\\{1,2}[\w.$-]{1,64}[ \t]{2,}(?:\[(?:NT|PWD|LM|SHA1|AES\d*)\] )?(?<secret>[^\s]{4,256})(?:[ \t]*\|[ \t]*\[(?:NT|PWD|LM|SHA1|AES\d*)\] (?<secret2>[^\s]{4,256}))?[ \t]*\r?$/gm, guard: true },
   { kind: 'password', keywords: ['lsassy '], re: /^LSASSY[ \t]+\S{1,253}[ \t]+\d{1,5}[ \t]+\S{1,64}[ \t]+[\w.-]{1,64}\\{1,2}[\w.$-]{1,64}[ \t]+(?<secret>[^\s]{4,256})[ \t]*\r?$/gm, guard: true },
   // pypykatz' text output (`NT: <hex>`) and mimikatz' DCSync (`Hash NTLM: <hex>`): adv253 F30, F33.
   { kind: 'nt hash', keywords: ['nt:', 'hash ntlm:'], unless: /(?![ \t]+[0-9a-fA-F]{32})/y, re: /(?<![\w-])(?:NT|Hash NTLM):[ \t]+(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/g },
