@@ -1071,6 +1071,9 @@ export const FILES: ContextRule[] = [
   { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /^\|[^\n]*\|[ \t]*\r?$/, re: /^\|(?:[^|\n]{0,4096}\|){0,32}?[ \t]+(?<name>[A-Za-z][A-Za-z0-9_.-]{2,127}?)(?:Value)?[ \t]+\|[ \t]+(?<secret>(?=[^\s|]{0,4095}\d)[^\s|]{8,4096})[ \t]+\|[ \t]*\r?$/gm, guard: true },
   // …and their `--output text` rows (`OUTPUTS\tAdminPasswordValue\t<value>`, `PARAMETERS\tDbPassword\t<value>`).
   { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /^(?:OUTPUTS|PARAMETERS)\t/, re: /^(?:OUTPUTS|PARAMETERS)\t(?:[^\t\n]{0,1024}\t)?(?<name>[A-Za-z][A-Za-z0-9_.-]{2,127}?)(?:Value)?\t(?<secret>[^\s]{6,4096})[ \t]*\r?$/gm, guard: true },
+  // A Source engine server's Game Server Login Token (srcds' `sv_setsteamaccount "<32 hex>"` in server.cfg, `+sv_setsteamaccount
+  // <token>` on its command line: pass 264 F9).
+  { kind: 'token', keywords: ['sv_setsteamaccount'], re: /\bsv_setsteamaccount[ \t]+"?(?<secret>[0-9A-Fa-f]{32})(?![0-9A-Fa-f])/g },
   // Django REST framework's token as its header carries it, quoted (`'Token <40 hex>'` in a debug page's META, a repr): adv262 F2.
   { kind: 'token', keywords: ['token '], needs: /Token [0-9a-f]{40}/, re: /(?:['"`]|&#x27;|&#39;|&quot;)Token (?<secret>[0-9a-f]{40})(?=['"`&])/g },
   { kind: 'tsig key', keywords: ['.private:key:'], re: /\.\+(?:157|16[1-5])\+\d{1,5}\.private:(?:\d+:)?Key:[ \t]+(?<secret>[A-Za-z0-9+/]{8,1024}={0,2})/g },

@@ -1350,6 +1350,7 @@ describe('values named from afar', () => {
   `${'OUTPUTS\ta\tApiKeyValue\t'.repeat(40_000)}`,
   `${'OUTPUTS\tApiKey\tx1234567\n'.repeat(40_000)}`,
   `${'"n":  "a",\n"t":  "1da88354aecb510",\n"p":  "'.repeat(25_000)}`,
+  `${'sv_setsteamaccount '.repeat(55_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -5556,4 +5556,21 @@ describe('session 44: blind passes 254 to 258 and the closing attack adv253s lef
     expect(cols).toContain('1|alice|REF-2291|v2-blue|base64url|');
     expect(cols).not.toContain(p1);
   });
+
+  it('masks what passes 264 and 265 led to: a bare -p password in ps output, which the CLI quick check had skipped, and a Source server login token', () => {
+    const p1 = pw();
+    const gslt = s(HEX, 32).toUpperCase();
+    const cases: [string, string, string[]][] = [
+      ["ps -eo pid,etime,args | grep '[m]crcon'", `12638       00:00 /bin/sh ./mcrcon -H 127.0.0.1 -P 25575 -p ${p1} say Restarting in 5 minutes\n`, [p1]],
+      ["grep -E '^(hostname|sv_setsteamaccount)' csgo/cfg/server.cfg", `hostname "EU #1"\nsv_setsteamaccount "${gslt}"\n`, [gslt]],
+      ['ps aux | grep srcds', `steam  4411  ./srcds_run -game csgo +sv_setsteamaccount ${gslt} +map de_dust2\n`, [gslt]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      expect(mayHoldSecret(text), cmd).toBe(true);
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    const kept: [string, string][] = [['grep ProjectID DefaultGame.ini', `ProjectID=${gslt}\n`]];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
 });
