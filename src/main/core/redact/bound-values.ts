@@ -672,7 +672,7 @@ const RECOVERY_LABEL_END = /s?\b[^\n:<]{0,32}:?(?:[ \t]*<\/?[A-Za-z][A-Za-z0-9]{
 const LIST_LINE_PREFIX = String.raw`(?:[^\s:|-]{1,256}[-:](?:\d{1,9}[-:])?|\d{1,9}[-:]|[\w.-]{1,64}[ \t]{1,16}\|[ \t]?)?`;
 /** One line of codes: a list's mark (`- `, `* `, `1. `, `2) `), tags, codes between blanks or commas, tags. */
 const RECOVERY_LIST_LINE = new RegExp(
-  String.raw`${LIST_LINE_PREFIX}[ \t]*(?:[-*\u2022][ \t]+|\d{1,2}[.)][ \t]+)?(?:<[A-Za-z][A-Za-z0-9]{0,9}>)*(?<v>${RECOVERY_CODE}(?![\w-])(?:(?:[ \t]*,[ \t]*|[ \t]+)${RECOVERY_CODE}(?![\w-])){0,7})(?:<\/[A-Za-z][A-Za-z0-9]{0,9}>)*[ \t]*,?[ \t]*\r?(?:\n|$)`,
+  String.raw`${LIST_LINE_PREFIX}[ \t]*(?:[-*\u2022][ \t]+|\d{1,2}[.)][ \t]+)?(?:<[A-Za-z][A-Za-z0-9]{0,9}>)*(?<v>${RECOVERY_CODE}(?![\w-])(?:(?:[ \t]*,[ \t]*|[ \t]+)${RECOVERY_CODE}(?![\w-])){0,7})(?:<\/[A-Za-z][A-Za-z0-9]{0,9}>)*[ \t]*(?:,[ \t]*)?\r?(?:\n|$)`,
   'dy',
 );
 
@@ -825,7 +825,16 @@ const SENT = /(?<v>(?:[^"'{}\\\n]|\\(?![rn]["'}]))+?)(?:\\[rn])?["'}]/dy;
 const EXPECT_ABOVE_CHARS = 512;
 /** A braced value's characters read at most (a password is short; a megabyte of braces is not walked). */
 const MAX_BRACED_VALUE = 512;
-const EXPECTS_PASSWORD = /\bexpect(?:_exact)?\b[ \t]*\(?[ \t]*(?:-re[ \t]+|-exact[ \t]+|-gl[ \t]+)?["'{][^\n"'{}]{0,128}?(?:assword|passwd|passphrase|pass phrase|passcode|PIN|secret)[ \t]*(?:for [^\n"'{}:]{1,64})?[:?>]?[ \t]*\*?[ \t]*["'}]\)?[ \t]*\r?\n(?:[ \t\d]*(?:sleep\b[^\n]*|#[^\n]*|)\r?\n)?[ \t\d]*[\w.]*(?:exp_)?send(?:line)?[ \t]*\(?[ \t]*(?:--[ \t]+)?["'{]$/i;
+/**
+ * The prompt's words inside the `expect`'s quotes: a double-quoted prompt may hold a `'` (`"root@h's password:"`), a single-quoted
+ * one a `"`; a regular expression's ending `$` or `\\s*` (`-re "(P|p)assword: $"`): the stop-time check's leftovers.
+ */
+const PROMPT_WORD = String.raw`(?:assword|passwd|passphrase|pass phrase|passcode|PIN|secret)[ \t]*(?:for [^\n"'{}:]{1,64})?[:?>]?[ \t]*(?:\\s[*+]?)?\*?[ \t]*\$?`;
+const PROMPT_QUOTED = String.raw`(?:"[^\n"{}]{0,128}?${PROMPT_WORD}"|'[^\n'{}]{0,128}?${PROMPT_WORD}'|\{[^\n"'{}]{0,128}?${PROMPT_WORD}\})`;
+const EXPECTS_PASSWORD = new RegExp(
+  String.raw`\bexpect(?:_exact)?\b[ \t]*\(?[ \t]*(?:-re[ \t]+|-exact[ \t]+|-gl[ \t]+)?${PROMPT_QUOTED}\)?[ \t]*\r?\n(?:[ \t\d]*(?:sleep\b[^\n]*|#[^\n]*|)\r?\n)?[ \t\d]*[\w.]*(?:exp_)?send(?:line)?[ \t]*\(?[ \t]*(?:--[ \t]+)?["'{]$`,
+  'i',
+);
 
 export function expectSendValue(text: string, at: number, out: SecretFinding[]): void {
   if (text.charCodeAt(at) === 0x24) return;
@@ -882,7 +891,7 @@ export function lapsPrettyPassword(text: string, at: number, out: SecretFinding[
  */
 export const AUTHORIZATION_LIST_WORDS = ['"authorization": [', "'authorization': [", '"authorization":['];
 export const AUTHORIZATION_LIST_LINES = 1;
-const AUTHORIZATION_ITEM = /[ \t]*\r?\n[ \t]*(?<q>["'])(?:(?:Bearer|Basic|Token|Bot|Digest)[ \t]+)?(?<v>[^"'\s][^"'\n]{3,4096}?)\k<q>(?=[ \t]*,?[ \t]*\r?(?:\n|$))/dy;
+const AUTHORIZATION_ITEM = /[ \t]*\r?\n[ \t]*(?<q>["'])(?:(?:Bearer|Basic|Token|Bot|Digest)[ \t]+)?(?<v>[^"'\s][^"'\n]{3,4096}?)\k<q>(?=[ \t]*(?:,[ \t]*)?\r?(?:\n|$))/dy;
 
 export function authorizationListItem(text: string, at: number, out: SecretFinding[]): void {
   AUTHORIZATION_ITEM.lastIndex = at;
@@ -892,3 +901,48 @@ export function authorizationListItem(text: string, at: number, out: SecretFindi
   out.push({ start, end, kind: 'authorization header', byContext: true });
 }
 
+
+/**
+ * Odoo's external API over XML-RPC (`common.authenticate(db, login, password, {})`, `object.execute_kw(db, uid, password, …)`):
+ * the call's third parameter, a password or an API key with no name beside it, as Python's `xmlrpc.client` prints it verbose
+ * (`send: b"<?xml …<methodName>authenticate</methodName>\n<params>…"`, its line breaks escaped: pass 265 S9) or a request body
+ * logged over lines.
+ */
+export const XMLRPC_LOGIN_WORDS = ['<methodname>authenticate<', '<methodname>execute_kw<', '<methodname>login<'];
+/** A call pretty-printed: `<params>`, and `<param>`, `<value>`, `</value>`, `</param>` a line each for two parameters first. */
+export const XMLRPC_LOGIN_LINES = 14;
+/** Blanks or a line break, escaped in a bytes literal (`\n`) or not. */
+const XML_GAP = String.raw`(?:\\n|\s){0,8}`;
+const XML_PARAM = String.raw`${XML_GAP}<param>${XML_GAP}<value>(?:<(?:string|int|i4)>[^<\n]{0,256}<\/(?:string|int|i4)>|[^<\n]{0,256})<\/value>${XML_GAP}<\/param>`;
+const XMLRPC_THIRD_PARAM = new RegExp(String.raw`\/methodName>${XML_GAP}<params>(?:${XML_PARAM}){2}${XML_GAP}<param>${XML_GAP}<value>(?:<string>)?(?<v>[^<\n\\]{4,256})<`, 'dy');
+
+export function xmlRpcLoginPassword(text: string, at: number, out: SecretFinding[]): void {
+  XMLRPC_THIRD_PARAM.lastIndex = at;
+  const m = XMLRPC_THIRD_PARAM.exec(text);
+  if (!m) return;
+  const [start, end] = m.indices!.groups!.v!;
+  out.push({ start, end, kind: 'password', byContext: true });
+}
+
+/**
+ * Playwright's call log of a failed fill (`locator resolved to <input … type="password" …/>` then `- fill("…")`: pass 266 F31; a
+ * login test's failure prints it): the text filled into a password input, on one of the next lines.
+ */
+export const PASSWORD_INPUT_WORDS = ['type="password"', "type='password'"];
+export const PASSWORD_INPUT_LINES = 3;
+/** A call log's line is an element's tag at most: longer, it is no call log's. */
+const MAX_CALL_LOG_LINE = 1024;
+const FILLED_BELOW = /[^\n]{0,1024}\n(?:[ \t]*-[^\n]{0,1024}\n){0,2}?[ \t]*-[ \t]+(?:fill|type|pressSequentially)\((?:"(?<d>(?:[^"\\\n]|\\.){1,256})"|'(?<s>(?:[^'\\\n]|\\.){1,256})')\)/dy;
+
+export function passwordInputFilled(text: string, at: number, out: SecretFinding[]): void {
+  // Only a call log's line (its `- ` item or a `locator resolved to`): an HTML page's input is no call.
+  // (Its start looked for back a call log line's length at most: a megabyte line of inputs is not walked for each.)
+  let lineStart = at;
+  while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) if (at - --lineStart > MAX_CALL_LOG_LINE) return;
+  if (!/^[ \t]*-[ \t]/.test(text.slice(lineStart, lineStart + 64))) return;
+  FILLED_BELOW.lastIndex = at;
+  const m = FILLED_BELOW.exec(text);
+  if (!m) return;
+  const [start, end] = m.indices!.groups!.d ?? m.indices!.groups!.s!;
+  out.push({ start, end, kind: 'password', byContext: true });
+}

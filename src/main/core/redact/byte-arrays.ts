@@ -37,7 +37,7 @@ const CHAR_LIST_AT: Record<string, RegExp> = {
   '"': /"(?:[^"\\\n]|\\.)"(?:[ \t]*,[ \t]*"(?:[^"\\\n]|\\.)"){7,4095}/y,
 };
 /** A list of decimal bytes in braces (Zig's `[_]u8{ 68, 107, … }`, C's `= {72, 117, …}`, C#'s `new byte[] { … }`): read under a name only. */
-const DECIMAL_BRACE_AT = /\{[ \t]*(?<bytes>\d{1,3}(?:,[ \t]*\d{1,3}){7,262143})[ \t]*,?[ \t]*\}/y;
+const DECIMAL_BRACE_AT = /\{[ \t]*(?<bytes>\d{1,3}(?:,[ \t]*\d{1,3}){7,262143})[ \t]*(?:,[ \t]*)?\}/y;
 /** `0x`-prefixed bytes separated by commas, over lines (`xxd -i`, a C or Rust array literal). */
 // One way to match each gap (blanks, then a line break and the next row's indent): blanks that two `[ \t]*` could share were
 // split every way before a failed 0x (exponential).

@@ -189,7 +189,11 @@ export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SO
 // (Pulumi's `encryptionsalt: v1:…` in a stack's settings file: the passphrase's salt, committed with the stack: adv190 L14.)
 // (Azure Service Bus' `lockToken`: a peeked message's lock handle, a UUID: adv200 L17.)
 // (A mail's `DKIM-Signature:` and ARC headers travel with every message: pass 255 L4.)
-export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$/i;
+// (A captcha's site key is the page's, public: `data-sitekey`, a solver's `websiteKey`; Chrome's `variations_seed_signature` signs
+// the public field-trial seed: pass 266 L1, L28.)
+// (An SDP's `a=ice-pwd:` is one call's ICE password, sent in clear in its signalling; Zoom's webhook check `plainToken` is its
+// challenge and `encryptedToken` the answer: pass 268 L7, L14.)
+export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$|(?:^|=)ice-pwd$|^(?:plain|encrypted)[_-]?token$|^variations_(?:safe_)?seed_signature$|^(?:data-)?(?:web)?site[_-]?key$/i;
 
 /** A value that ends at whitespace, a quote, `,` `;` `}` (JSON, env, YAML, TOML, INI). */
 // CJK punctuation ends it too (`AccessKeySecret：…，bucket：…` in a Chinese log line: adv18 F26), and an escaped line break or tab (a
@@ -439,11 +443,11 @@ export const COMMAND_LINE: ContextRule[] = [
   // adv251 F39): a made word — lower and upper case, and a symbol or three digits, 10-64 characters. Not after `pass`/`PASS`:
   // jest's `PASS src/auth/OAuth2Callback.test.tsx`, go test's `--- PASS: TestOAuth2Flow`, nginx's `proxy_pass`, a commit's `pass
   // OAuth2Config to …` (adv253 L1, L2, L5).
-  { kind: 'password', keywords: ['pw', 'pwd'], sharesNameWords: true, re: /(?<![\w./-])[Pp][Ww][Dd]?[ \t]*[:=]?[ \t]+(?![-$%<{(\[/~.])(?=[^\s]{0,63}[a-z])(?=[^\s]{0,63}[A-Z])(?=[^\s]{0,63}(?:[^\w\s]|\d{3}))(?<secret>[^\s()'"]{10,64})(?=[\s),;]|\.(?:\s|$)|$)/g },
+  { kind: 'password', keywords: ['pw', 'pwd'], sharesNameWords: true, re: /(?<![\w./-])[Pp][Ww][Dd]?(?:[ \t]*[:=])?[ \t]+(?![-$%<{(\[/~.])(?=[^\s]{0,63}[a-z])(?=[^\s]{0,63}[A-Z])(?=[^\s]{0,63}(?:[^\w\s]|\d{3}))(?<secret>[^\s()'"]{10,64})(?=[\s),;]|\.(?:\s|$)|$)/g },
   // A password that is a number, alone after its name at its line's end (`password=123456`, FreeSWITCH's `<param name="vm-password"
   // value="932896"/>`, a voicemail PIN: adv246 F14; `DBPASS=…`, a comment after it, 10 digits: adv253 F26): 4–10 digits. The look-alike guard keeps numbers elsewhere, a password's
   // name's loosely (mysql's `-P 3306`, `localhost:8080` under a `user:password` comment).
-  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /(?:pass(?:word|wd)?|pwd)["']?[ \t]*(?:[:=][ \t]*["']?|"[ \t]+value=")\d{4,10}/i, re: /(?<![\w-])(?:[\w.-]{0,32}[_.-]|[A-Z]{2,8})?(?:[Pp]ass(?:word|wd)?|PASS(?:WORD|WD)?|[Pp]wd|PWD)(?:["']?[ \t]*[:=][ \t]*["']?|"[ \t]+value=")(?<secret>\d{4,10})(?=["']?(?:[ \t]*\/?>)?[ \t]*[,;]?[ \t]*(?:[ \t]#[^\n]*)?\r?$)/gm },
+  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /(?:pass(?:word|wd)?|pwd)["']?[ \t]*(?:[:=][ \t]*["']?|"[ \t]+value=")\d{4,10}/i, re: /(?<![\w-])(?:[\w.-]{0,32}[_.-]|[A-Z]{2,8})?(?:[Pp]ass(?:word|wd)?|PASS(?:WORD|WD)?|[Pp]wd|PWD)(?:["']?[ \t]*[:=][ \t]*["']?|"[ \t]+value=")(?<secret>\d{4,10})(?=["']?(?:[ \t]*\/?>)?[ \t]*(?:[,;][ \t]*)?(?:[ \t]#[^\n]*)?\r?$)/gm },
   // …in other languages: German's `Passwort … auf X gesetzt`, Portuguese `a senha … é X`, Spanish `la contraseña … es X`, French `le
   // mot de passe … est X` (adv71 F29, F34): the value made (a digit, or a capital after its first letter), 8 characters and up.
   { kind: 'password', keywords: ['pass', 'senha', 'contrase'], sharesNameWords: true, needs: /(?:passwort|kennwort)[^\n]{0,60} auf \S|(?:senha|contraseña|mot de passe)[^\n]{0,60} (?:é|es|est) \S/i, re: /(?:(?:[Pp]asswort|[Kk]ennwort)[^\n]{0,60}? auf[ \t]+(?<secret>(?=\S*\d|\S+[A-Z])\S{8,256})(?=[ \t]+(?:gesetzt|geändert|zurückgesetzt))|(?:senha|contraseña|mot de passe)[^\n]{0,60}? (?:é|es|est)(?: :)?[ \t]+(?<secret2>(?=[^\s,;]*\d|[^\s,;]+[A-Z])[^\s,;]{8,256}))/gi, guard: true },
@@ -452,7 +456,7 @@ export const COMMAND_LINE: ContextRule[] = [
   // and up): `the api token for staging: …`, `API access token (do not share): …`; or the value in a code span after the word
   // (`pass \`…\``), letters of both kinds or a digit and a symbol in it, not a variable's name (`\`GITHUB_TOKEN\``); or the value
   // straight after the word, made (both cases and a digit, 20 characters and up: `print("secret", s)` in a notebook: adv65 F49).
-  { kind: 'secret', keywords: ['pass', 'token', 'secret', 'key', 'cred'], sharesNameWords: true, needs: /`| for | from |\(/, re: /(?:(?<![A-Za-z])(?:pass(?:word|phrase|code)?|token|secret|api[ _-]?key|access[ _-]?key|credentials?)(?:[ \t]+\([^()\n]{1,40}\)|[ \t]+(?:for|from)[ \t]+[^\s:]{1,64}(?:[ \t][^\s:]{1,64})?)[ \t]*:[ \t]+(?<secret>(?=[^\s"'`]*\d)(?=[^\s"'`]*[A-Za-z])[^\s"'`]{12,512})|(?:pass(?:word|wd|phrase)?|pwd?|token|secret|api[ _-]?key)[ \t]*[:=]?[ \t]*`(?![A-Z_][A-Z0-9_]*`|\$)(?<secret2>(?=[^`\s]*[a-z])(?=[^`\s]*[A-Z\d])(?=[^`\s]*[^A-Za-z`\s])[^`\s]{8,256}|(?=[^`\s]*[a-z])(?=[^`\s]*[A-Z])(?=[^`\s]*\d)[^`\s]{8,256})(?=`))/gi, guard: true },
+  { kind: 'secret', keywords: ['pass', 'token', 'secret', 'key', 'cred'], sharesNameWords: true, needs: /`| for | from |\(/, re: /(?:(?<![A-Za-z])(?:pass(?:word|phrase|code)?|token|secret|api[ _-]?key|access[ _-]?key|credentials?)(?:[ \t]+\([^()\n]{1,40}\)|[ \t]+(?:for|from)[ \t]+[^\s:]{1,64}(?:[ \t][^\s:]{1,64})?)[ \t]*:[ \t]+(?<secret>(?=[^\s"'`]*\d)(?=[^\s"'`]*[A-Za-z])[^\s"'`]{12,512})|(?:pass(?:word|wd|phrase)?|pwd?|token|secret|api[ _-]?key)[ \t]*(?:[:=][ \t]*)?`(?![A-Z_][A-Z0-9_]*`|\$)(?<secret2>(?=[^`\s]*[a-z])(?=[^`\s]*[A-Z\d])(?=[^`\s]*[^A-Za-z`\s])[^`\s]{8,256}|(?=[^`\s]*[a-z])(?=[^`\s]*[A-Z])(?=[^`\s]*\d)[^`\s]{8,256})(?=`))/gi, guard: true },
   { kind: 'secret', keywords: ['pass', 'token', 'secret', 'key'], sharesNameWords: true, needs: /(?:password|passwd|secret|token|api[ _-]?key) [\w+/=-]{20}/i, re: /\b(?:[Pp]assword|[Pp]asswd|[Ss]ecret|[Tt]oken|[Aa]pi[ _-]?[Kk]ey)[ \t]+(?<secret>(?=[\w+/=-]*\d)(?=[\w+/=-]*[A-Z])(?=[\w+/=-]*[a-z])[\w+/=-]{20,512})(?![\w+/=-])/g, guard: true },
   { kind: 'basic auth', keywords: ['cred'], sharesNameWords: true, needs: /credentials are "/, re: /\bcredentials are "[^":\n]{1,64}:(?<secret>[^"\n]+)(?=")/g },
   { kind: 'token', keywords: ['token'], sharesNameWords: true, needs: /Generated token [0-9a-f]{40} for user/, re: /\bGenerated token (?<secret>[0-9a-f]{40}) for user/g },
@@ -548,7 +552,7 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'key', keywords: ['zmk', 'zpk', 'tmk', 'tpk', 'bdk', 'ipek'], re: /(?:(?<![A-Za-z])(?:zmk|zpk|tmk|tpk|bdk|ipek|ZMK|ZPK|TMK|TPK|BDK|IPEK)(?![a-z])|(?<=[a-z])(?:Zmk|Zpk|Tmk|Tpk|Bdk|Ipek)(?![a-z]))(?:(?!kcv|KCV|check|Check|CHECK)[\w.-]){0,32}["']?[ \t]*[:=][ \t]*["']?(?<secret>[0-9A-Fa-f]{48}|[0-9A-Fa-f]{32}|[0-9A-Fa-f]{16})(?![0-9A-Fa-f])/g },
   // A key ceremony's clear components (`Component      : 1E27 09C0 … 8A66`, a Thales console's `Enter component:` echo: pass 218
   // F14): a double- or triple-length key in groups of four hex digits; its check value (`KCV: 1A2B3C`) is none.
-  { kind: 'key', keywords: ['component'], re: /\bComponent[ \t]*#?\d?[ \t]*:[ \t]*(?<secret>[0-9A-Fa-f]{4}(?:[ \t][0-9A-Fa-f]{4}){7}(?:(?:[ \t][0-9A-Fa-f]{4}){8}){0,2})(?![ \t]?[0-9A-Fa-f])/gi },
+  { kind: 'key', keywords: ['component'], re: /\bComponent[ \t]*(?:(?:#\d?|\d)[ \t]*)?:[ \t]*(?<secret>[0-9A-Fa-f]{4}(?:[ \t][0-9A-Fa-f]{4}){7}(?:(?:[ \t][0-9A-Fa-f]{4}){8}){0,2})(?![ \t]?[0-9A-Fa-f])/gi },
   // Magento's `bin/magento config:show` (`paypal/wpp/api_password - …`, `carriers/fedex/key - …`: blind pass 221 F4): a config
   // path of three segments, the last naming a secret, ` - `, the value.
   { kind: 'secret', keywords: ['pass', 'secret', 'key', 'token', 'signature'], sharesNameWords: true, needs: / - /, re: /^(?:[a-z0-9_]{1,64}\/){2}[a-z0-9_]{0,64}(?:password|secret|key|token|signature)[a-z0-9_]{0,32} - (?<secret>\S{6,1024})\r?$/gm },
@@ -577,7 +581,7 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['mosquitto_'], needs: /mosquitto_/, re: /\bmosquitto_(?:sub|pub|rr)\b[^\n|;&]{0,1024}?[ \t](?:-P|--pw)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   // A Teams incoming webhook (adv13 B40): its URL is the credential (`@` breaks the token run a vendor rule would read).
   { kind: 'teams webhook', keywords: ['webhook.office.com'], needs: /webhookb2/, re: /webhook\.office\.com\/webhookb2\/(?<secret>[\w@.-]+\/IncomingWebhook\/[0-9a-f]{32}\/[\w-]+(?:\/[\w-]+)?)/g },
-  { kind: 'password on command line', keywords: ['net ', 'net\t'], needs: /net[ \t]+use/i, re: /\bnet[ \t]+use[ \t]+(?:[A-Za-z]:|\*)?[ \t]*\\\\\S+[ \t]+(?<secret>(?![/"'])[^\s"']+)(?=[ \t]+\/user:)/gi },
+  { kind: 'password on command line', keywords: ['net ', 'net\t'], needs: /net[ \t]+use/i, re: /\bnet[ \t]+use[ \t]+(?:(?:[A-Za-z]:|\*)[ \t]*)?\\\\\S+[ \t]+(?<secret>(?![/"'])[^\s"']+)(?=[ \t]+\/user:)/gi },
   { kind: 'password on command line', keywords: ['/rp '], needs: /\/rp[ \t]/i, re: /\bschtasks\b[^\n]{0,1024}?[ \t]\/rp[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?!\*(?:\s|$))[^\s'"]+)/gi },
   // redis-server's `--requirepass pw` (a Compose file's `command:`, `ps`: adv14 C45); ioredis' debug log of AUTH (`auth([ 'user', 'pw' ])`, C35).
   // …and as a JSON or YAML flow list's items (`command: ["redis-server", "--requirepass", "…"]`: adv60 F04).
@@ -593,7 +597,7 @@ export const COMMAND_LINE: ContextRule[] = [
   // `netsh wlan show profile name=X key=clear` (adv12 A36): `Key Content            : pw`.
   // And in other languages' Windows (adv20 F28: `Schlüsselinhalt`; French `Contenu de la clé`, Spanish `Contenido de la clave`;
   // the keyword table takes ASCII: the words' ASCII parts).
-  { kind: 'password', keywords: ['key content', 'sselinhalt', 'contenu de la cl', 'contenido de la clave', 'do da chave', 'contenuto chiave'], needs: /Key Content|Schlüsselinhalt|Contenu de la cl|Contenido de la clave|Conteúdo da chave|Contenuto chiave/i, re: /(?:Key Content|Schlüsselinhalt|Contenu de la clé|Contenido de la clave|Conteúdo da chave|Contenuto chiave)[ \t]*:[ \t]*(?<secret>\S[^\r\n]*?)(?=[ \t]*\r?$)/gim },
+  { kind: 'password', keywords: ['key content', 'sselinhalt', 'contenu de la cl', 'contenido de la clave', 'do da chave', 'contenuto chiave'], needs: /Key Content|Schlüsselinhalt|Contenu de la cl|Contenido de la clave|Conteúdo da chave|Contenuto chiave/i, re: /(?:Key Content|Schlüsselinhalt|Contenu de la clé|Contenido de la clave|Conteúdo da chave|Contenuto chiave)[ \t]*:[ \t]*(?<secret>\S(?:[^\r\n]*\S)?)(?=[ \t]*\r?$)/gim },
   // PuTTY's `plink -pw pw`, `pscp -pw pw` (adv12 A40: as `ps` shows them).
   { kind: 'password on command line', keywords: ['-pw'], needs: /plink|pscp|psftp/, re: /\b(?:plink|pscp|psftp)(?:\.exe)?\b[^\n|;&]{0,1024}?[ \t]-pw[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // An FTP or POP3 transcript (`curl -v ftp://…`'s `> PASS pw`, a `USER`/`PASS` exchange: adv12 A37): the command in capitals,
@@ -606,7 +610,7 @@ export const COMMAND_LINE: ContextRule[] = [
   // Any `--<word>-key` / `--<word>-secret` option whose name says secret, then a token-like word (rclone's `--b2-key K001…` in
   // `pstree -a`: adv37 F40): letters and digits both, 16 characters and up, no file name.
   // Or with a section's dots and underscores (Nakama's `--socket.server_key …`: adv148 F16).
-  { kind: 'key on command line', keywords: ['-key ', '-secret ', '-key\t', '-secret\t', '_key ', '_secret '], needs: /--[\w.-]+[-_](?:key|secret)[ \t]/, re: /(?<![A-Za-z0-9-])--(?<name>(?:[a-z0-9]+[-_.]){1,4}(?:key|secret))[ \t]+(?<secret>(?![-\/.])(?=[A-Za-z0-9+\/_=-]*\d)(?=[A-Za-z0-9+\/_=-]*[A-Za-z])[A-Za-z0-9+\/_=-]{16,512})(?![^\s'"])/g, guard: true },
+  { kind: 'key on command line', keywords: ['-key ', '-secret ', '-key\t', '-secret\t', '_key ', '_secret '], needs: /--[\w.-]{1,64}[-_](?:key|secret)[ \t]/, re: /(?<![A-Za-z0-9-])--(?<name>(?:[a-z0-9]+[-_.]){1,4}(?:key|secret))[ \t]+(?<secret>(?![-\/.])(?=[A-Za-z0-9+\/_=-]*\d)(?=[A-Za-z0-9+\/_=-]*[A-Za-z])[A-Za-z0-9+\/_=-]{16,512})(?![^\s'"])/g, guard: true },
   // The same in camelCase (CodePush's `release-react … --deploymentKey <key>`, `--apiKey`, `--clientSecret`: pass 176's next
   // forms), not a key that names a record or a public half (`--partitionKey`, `--publicKey`, `--kmsKey`).
   { kind: 'key on command line', keywords: ['key ', 'secret ', 'key=', 'secret='], needs: /--[a-z][a-z0-9]*(?:Key|Secret)[ \t=]/, re: /(?<![A-Za-z0-9-])--(?!(?:public|primary|partition|sort|foreign|cache|host|ssh|gpg|pgp|kms|idempotency|object|row|hash|range|lookup|index|map|message|dedup|routing|license|product|registry)(?:Key|Secret)\b)(?<name>[a-z][a-z0-9]{1,31}(?:Key|Secret))(?:[ \t]+|=)(?<secret>(?![-\/.])(?=[A-Za-z0-9+\/_=-]*\d)(?=[A-Za-z0-9+\/_=-]*[A-Za-z])[A-Za-z0-9+\/_=-]{16,512})(?![^\s'"])/g, guard: true },
@@ -615,7 +619,7 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['transmission-remote'], re: /\btransmission-remote\b[^\n|;&]{0,1024}?[ \t](?:-n|--auth)(?:=|[ \t]+)["']?[^\s:'"]{1,128}:(?<secret>[^\s'"]{1,256})/g, guard: true },
   // Matrix's and Prosody's accounts made from a command line (pass 178 F9): Synapse's `register_new_matrix_user -u bot -p <pw> -k
   // <registration shared secret>`, `prosodyctl register <user> <host> <password>`.
-  { kind: 'password on command line', keywords: ['register_new_matrix_user'], re: /(?<=\bregister_new_matrix_user\b[^\n|;&]{0,1024})[ \t](?:-p|--password|-k|--shared-secret)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'password on command line', keywords: ['register_new_matrix_user'], re: /[ \t](?:-p|--password|-k|--shared-secret)(?<=\bregister_new_matrix_user\b[^\n|;&]{0,1024}[ \t](?:-p|--password|-k|--shared-secret))(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   { kind: 'password on command line', keywords: ['prosodyctl register'], re: /\bprosodyctl[ \t]+register[ \t]+[^\s'"]{1,128}[ \t]+[^\s'"]{1,253}[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   // ZNC's znc.conf (pass 178 F48): a network's `Server = <host> [+]<port> <password>` (the password a bouncer's `user/network:pw`
   // when the server is another ZNC) and the nickserv module's password argument (`LoadModule = nickserv <pw>`), under grep's prefix or
@@ -654,7 +658,9 @@ export const COMMAND_LINE: ContextRule[] = [
   // Any long option that ends in a credential's word (`--db-pass pw`, `--admin-token=t`, `--aws-secret-key k`): as `ps` shows a worker's flags.
   // Not a switch that turns one off or asks for it (`--no-password`, `--skip-password db`), nor a pagination token (`--starting-token`).
   // Azure's `--account-key '…'` quoted too (adv142 C7: unquoted the name rule took it, single-quoted nothing did).
-  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--(?:[\w-]+[-_](?:pass(?:word|wd)?|pwd|secret|token|key|api-?key)|master-key)\b/i, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync)[-_])(?:[a-z][\w-]*[-_](?:password|passwd|pass|pwd|secret|token|api-?key|access-key|secret-key|auth-key|account-key|storage-key|shared-key|sas-token)|master-key|account-key|storage-key|sas-token)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/gi, guard: true },
+  // Or glued, a word then `secret` (SuiteCloud's `--tokenid … --tokensecret <hex>`, `--clientsecret`: pass 265 S33). (The option's
+  // name read 64 characters at most: unbounded, a run of dashes was read to its end from each of its dashes, quadratic.)
+  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--(?:[\w-]{1,64}[-_](?:pass(?:word|wd)?|pwd|secret|token|key|api-?key)|master-key|(?:token|client|consumer|app|api|oauth|access)secret)\b/i, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync)[-_])(?:[a-z][\w-]{0,64}[-_](?:password|passwd|pass|pwd|secret|token|api-?key|access-key|secret-key|auth-key|account-key|storage-key|shared-key|sas-token)|master-key|account-key|storage-key|sas-token|(?:token|client|consumer|app|api|oauth|access)secret)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/gi, guard: true },
   // Proxmox's login ticket (`PVE:root@pam:<hex time>::<base64 signature>`, `/api2/json/access/ticket`'s `"ticket"` and the
   // `PVEAuthCookie`: adv143 F08); Backup Server's and Mail Gateway's too. The user and the time stay.
   { kind: 'proxmox ticket', keywords: ['pve:', 'pbs:', 'pmg:'], re: /(?<![\w-])(?:PVE|PBS|PMG):[\w.@%-]{1,128}:[0-9A-F]{8}::(?<secret>[A-Za-z0-9+/]{40,1024}={0,2})/g },
@@ -671,7 +677,7 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['redis-cli', 'mysql', 'mariadb', 'sshpass', 'mongosh', 'mongo', 'beeline', 'sqlcmd', 'valkey-cli'], needs: /\[[ \t]*["'](?:[\w./-]*\/)?(?:redis-cli|valkey-cli|mysql|mysqldump|mariadb|sshpass|mongo|mongosh|mongodump|beeline|sqlcmd)["']/, re: /\[[ \t]*["'](?:[\w./-]*\/)?(?:redis-cli|valkey-cli|mysql|mysqldump|mariadb|sshpass|mongo|mongosh|mongodump|beeline|sqlcmd)["'][^\]\n]{0,1024}?["'](?:-a|-p|-P|--pass|--password|--pwd)["'][ \t]*,[ \t]*(?<q>["'])(?<secret>(?:(?!\k<q>)[^\n]){1,256})\k<q>/g, guard: true },
   // A long option that ends in `auth` with a credential's value (`--twilio-auth <32 hex>` in systemd's CGroup line: adv144 C7): a
   // digit and 12 characters (`--http-auth basic` is a scheme).
-  { kind: 'password on command line', keywords: ['auth'], sharesNameWords: true, needs: /--[\w-]+[-_]auth\b/i, re: /(?<![\w-])--[a-z][\w-]*[-_]auth(?:=|[ \t]+)(?<secret>(?=[^\s'"]*\d)[^\s'"$<-][^\s'"]{11,255})/gi, guard: true },
+  { kind: 'password on command line', keywords: ['auth'], sharesNameWords: true, needs: /--[\w-]{1,64}[-_]auth\b/i, re: /(?<![\w-])--[a-z][\w-]{0,64}[-_]auth(?:=|[ \t]+)(?<secret>(?=[^\s'"]*\d)[^\s'"$<-][^\s'"]{11,255})/gi, guard: true },
   // az's device keys (`az iot hub device-identity create … --pk <base64> --sk <base64>`: adv144 C5).
   { kind: 'key on command line', keywords: ['--pk', '--sk', '--primary-key', '--secondary-key'], needs: /\baz\b/, re: /[ \t]--(?:pk|sk|primary-key|secondary-key)(?:=|[ \t]+)["']?(?<secret>[A-Za-z0-9+/]{16,512}={0,2})/g },
   // A setting's `name value` line of a config file with no `=` (mosquitto's bridge `remote_password <pw>`: adv143 F35, adv144 F4),
@@ -790,7 +796,7 @@ export const COMMAND_LINE: ContextRule[] = [
   // before the admin server's URL; `nmConnect('nodemanager', 'pw', host, port, …)` by position too. The user and the URL may be a
   // script's variables (`connect(adminUser, 'pw', adminUrl)`: session 34's own attack).
   { kind: 'password', keywords: ['connect('], needs: /connect\(/i, re: /\b(?:connect\((?=[ \t]*(?:(['"])[^'"\n]{1,256}\1|[A-Za-z_]\w{0,64})[ \t]*,[ \t]*(['"])[^'"\n]{1,256}\2[ \t]*,[ \t]*(?:['"]?(?:t3s?|https?|iiops?|http):\/\/|\w{0,32}[Uu][Rr][Ll]\w{0,32}[ \t]*\)))|nmConnect\()[ \t]*(?:(['"])[^'"\n]{1,256}\3|[A-Za-z_]\w{0,64})[ \t]*,[ \t]*(['"])(?<secret>[^'"\n]{1,256})\4/g, guard: true },
-  { kind: 'password on command line', keywords: ['mkpasswd'], re: /\bmkpasswd(?:[ \t]+(?:-[msSR]|--method|--salt|--rounds)(?:=|[ \t]+)[^\s]+|[ \t]+-[5s])*[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)(?=[ \t]*(?:[ \t][^\s-][^\s]*)?[ \t]*\r?$)/g, guard: true },
+  { kind: 'password on command line', keywords: ['mkpasswd'], re: /\bmkpasswd(?:[ \t]+(?:-[msSR]|--method|--salt|--rounds)(?:=|[ \t]+)[^\s]+|[ \t]+-[5s])*[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)(?=(?:[ \t]+[^\s-][^\s]*)?[ \t]*\r?$)/g, guard: true },
   { kind: 'password on command line', keywords: ['zip'], needs: /zip/, re: /\b(?:zip|zipcloak|unzip)\b[^\n|;&]{0,1024}?[ \t](?:-P|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['7z'], re: /\b7z[ar]?\b[^\n|;&]{0,1024}?[ \t]-p(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['/p:'], needs: /rdp/i, re: /\b[\w-]*rdp\b[^\n|;&]{0,1024}?[ \t]\/p:(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi, guard: true },
@@ -816,12 +822,12 @@ export const COMMAND_LINE: ContextRule[] = [
   // prompt's echo, MONITOR's quoted form); MinIO's `mc alias set NAME URL ACCESS_KEY SECRET_KEY` (and its older spelling `mc config host add`; `alias` alone hit every gcc line's
   // `-fno-strict-aliasing`, 1.2% of reply masking); poetry's auth settings.
   // Every `>password` of the line; the look back is bounded (an ACL line is short): unbounded, 50,000 `>` on one line took 9 s.
-  { kind: 'password', keywords: ['setuser'], re: /(?<=\bSETUSER\b[^\n]{0,512}?[ \t]"?)>(?<secret>[^\s"]+)/gi, guard: true },
+  { kind: 'password', keywords: ['setuser'], re: />(?<=\bSETUSER\b[^\n]{0,512}?[ \t]"?>)(?<secret>[^\s"]+)/gi, guard: true },
   { kind: 'secret key', keywords: ['alias set', 'host add'], needs: /\bmc[ \t]/, re: /\bmc\b[^\n|;&]{0,1024}?[ \t](?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['poetry'], needs: /[ \t]config\b/, re: /\bpoetry\b[^\n|;&]{0,1024}?[ \t]config\b[^\n|;&]{0,1024}?[ \t](?:pypi-token\.\S+[ \t]+|http-basic\.\S+[ \t]+(?:-\S+[ \t]+)*[^\s-]\S*[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   // Password managers' session keys (`bw unlock`'s `export BW_SESSION="…"` and `--session …`, `op signin`'s `export OP_SESSION_acme="…"`:
   // adv18 F41, F43): a session key unlocks the whole vault until it expires.
-  { kind: 'vault session key', keywords: ['bw_session', 'op_session_', '--session'], needs: /BW_SESSION|OP_SESSION_|--session[ \t]/, re: /(?:(?<![\w-])(?:BW_SESSION|OP_SESSION_\w+)["']?[ \t]*=[ \t]*|(?<=\bbw\b[^\n]*)--session[ \t]+)["']?(?<secret>[A-Za-z0-9+/=_-]{20,})/g },
+  { kind: 'vault session key', keywords: ['bw_session', 'op_session_', '--session'], needs: /BW_SESSION|OP_SESSION_|--session[ \t]/, re: /(?:(?<![\w-])(?:BW_SESSION|OP_SESSION_\w+)["']?[ \t]*=[ \t]*|--session(?<=\bbw\b[^\n]*--session)[ \t]+)["']?(?<secret>[A-Za-z0-9+/=_-]{20,})/g },
   // Adversary pass 20's command lines, as shell history and `ps` show them: a package feed's password (`dotnet nuget add source …
   // -p PAT`, `nuget sources add -Password`, `conan remote login NAME USER -p …`), a CI secret's value (`drone secret add … --data`,
   // `woodpecker-cli secret add … --value`), mongosh's `changeUserPassword("u", "…")`, an encryption key or passphrase (`openssl enc
@@ -1007,7 +1013,7 @@ export const FILES: ContextRule[] = [
   // of `bw get item`, pass 183 F3; a line of them after the label): the list, sixteen codes at most, masked as one (GitHub's
   // `xxxxx-xxxxx` hex, two groups of four digits, or 8-20 lower-case letters and digits holding a digit), a separator between each;
   // tags after the colon (`</p><pre>`: adv189 F48).
-  { kind: 'recovery codes', keywords: ['recovery code', 'backup code', 'recovery_code', 'backup_code'], re: new RegExp(String.raw`(?:[Rr]ecovery|[Bb]ackup)[ _-]codes?\b[^\n\\:]{0,32}(?::(?:[ \t]*<\/?[A-Za-z][A-Za-z0-9]{0,9}>){0,4}[ \t]*|\\n)(?:\\n)?[ \t]*(?<secret>${RECOVERY_CODE}(?![\w-])(?:(?:[ \t]*,[ \t]*|[ \t]+|\\n)${RECOVERY_CODE}(?![\w-])){0,15})`, 'g') },
+  { kind: 'recovery codes', keywords: ['recovery code', 'backup code', 'recovery_code', 'backup_code'], re: new RegExp(String.raw`(?:[Rr]ecovery|[Bb]ackup)[ _-]codes?\b[^\n\\:]{0,32}(?::(?:[ \t]*<\/?[A-Za-z][A-Za-z0-9]{0,9}>){0,4}|\\n)[ \t]*(?:\\n[ \t]*)?(?<secret>${RECOVERY_CODE}(?![\w-])(?:(?:[ \t]*,[ \t]*|[ \t]+|\\n)${RECOVERY_CODE}(?![\w-])){0,15})`, 'g') },
   // VyOS' and EdgeOS' configuration commands (`show configuration commands`: pass 181 F11): a secret's setting, every value in
   // single quotes (`set interfaces wireguard wg0 private-key '…'`, `set vpn ipsec authentication psk HQ secret '…'`); a
   // `public-keys … key '…'` is an SSH public key.
@@ -1150,6 +1156,9 @@ export const FILES: ContextRule[] = [
   // pypykatz' `dpapi prekey`/`masterkey` lines (`[GUID] …` then `[MASTERKEY] <hex>`: adv253's leftover); lsassy's credentials
   // (`[+] 10.0.0.5 CORP\\alice  <password or NT hash>`, two blanks before it).
   { kind: 'dpapi key', keywords: ['[masterkey]'], re: /\[MASTERKEY\][ \t]+(?<secret>[0-9a-fA-F]{64,128})(?![0-9a-fA-F])/g },
+  // pypykatz' text output's DPAPI block (`== DPAPI [3e7]==` then tab-indented `masterkey <hex>` and `sha1_masterkey <hex>`: the
+  // stop-time check's leftover).
+  { kind: 'dpapi key', keywords: ['masterkey '], re: /^[ \t]+(?:sha1_)?masterkey[ \t]+(?<secret>[0-9a-fA-F]{40,128})[ \t]*\r?$/gm },
   // (lsassy 3 tags each value, `[NT] <hash> | [SHA1] <hash>`, `[PWD] <password>`; a host by its name; netexec's module rows,
   // `LSASSY  10.0.0.5  445  DC01  CORP\\svc  <value>`: adv263 X1–X3.)
   // (Its `needs` anchored at the line's start: `\\[^\n]*[ \t]{2}` searched from every backslash of a megabyte line of `[+] a\\b:`
@@ -1194,7 +1203,7 @@ export const FILES: ContextRule[] = [
   // mimikatz' dcsync (`Hash NTLM: …`, `ntlm- 0: …`, `aes256_hmac       (4096) : …`) and lsadump::secrets' `cur/text: <password>`,
   // Rubeus' `[*] Using rc4_hmac hash: …`, SharpDPAPI's `{<guid>}:<sha1>` master keys (adv211 F28, F30, F37, F32).
   { kind: 'nt hash', keywords: ['hash ntlm:', 'ntlm- ', 'lm  - '], re: /\b(?:Hash NTLM|ntlm-[ \t]*\d{1,3}|lm[ \t]*-[ \t]*\d{1,3})[ \t]*:[ \t]*(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/gi },
-  { kind: 'kerberos key', keywords: ['_hmac', 'des_cbc_md5'], re: /\b(?:aes(?:128|256)_hmac(?:_plain)?|des_cbc_md5|rc4_hmac(?:_nt)?|aes(?:128|256)_cts_hmac_sha1)[ \t]*(?:\(\d{1,6}\)[ \t]*)?(?:hash)?[ \t]*:[ \t]*(?<secret>[0-9a-fA-F]{16,64})(?![0-9a-fA-F])/gi },
+  { kind: 'kerberos key', keywords: ['_hmac', 'des_cbc_md5'], re: /\b(?:aes(?:128|256)_hmac(?:_plain)?|des_cbc_md5|rc4_hmac(?:_nt)?|aes(?:128|256)_cts_hmac_sha1)[ \t]*(?:\(\d{1,6}\)[ \t]*)?(?:hash[ \t]*)?:[ \t]*(?<secret>[0-9a-fA-F]{16,64})(?![0-9a-fA-F])/gi },
   { kind: 'lsa secret', keywords: ['cur/text:', 'old/text:'], re: /\b(?:cur|old)\/text:[ \t]*(?<secret>\S[^\n]{0,255}?)\r?$/gm },
   { kind: 'dpapi key', keywords: ['}:'], needs: /\{[0-9a-fA-F-]{36}\}:[0-9A-Fa-f]{40}/, re: /\{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}:(?<secret>[0-9A-Fa-f]{40})(?![0-9A-Fa-f])/g },
   { kind: 'password', keywords: ['[+] '], needs: /\[\+\][ \t]+[^\s\\]{1,128}\\/, re: /\[\+\][ \t]+[^\s\\:]{1,128}\\[^\s:\\]{1,128}:(?<secret>[^\s]{1,256}?)(?=[ \t]+\(Pwn3d!\)|[ \t]*\r?$)/gm },
@@ -1278,6 +1287,9 @@ export const FILES: ContextRule[] = [
   // bearer credential; its signed cookie (`connect.sid=s%3A<sid>.<signature>`) wherever it is printed.
   { kind: 'session id', keywords: ['express-session'], re: /express-session[ \t]+(?:saving|fetching|destroying|regenerating|touching)[ \t]+(?<secret>[\w-]{20,128})/g },
   { kind: 'session cookie', keywords: ['connect.sid='], re: /\bconnect\.sid=(?<secret>s(?:%3A|:)[\w-]{20,128}\.[\w+/%-]{20,128}(?:%3D|=){0,2})/g },
+  // …and the signed value alone, URL-encoded as a cookie jar stores it (`value: 's%3A<sid>.<signature>'` of node's inspect, its name
+  // `connect.sid` on the line above: pass 266 F3): `s%3A`, the id, a dot, the HMAC's base64.
+  { kind: 'session cookie', keywords: ['s%3a'], re: /(?<![\w%])(?<secret>s%3A[\w-]{20,128}\.[\w%-]{27,128})/g },
   // connect-redis's session keys (`redis-cli MONITOR`, `KEYS sess:*`: `"sess:<sid>"`: adv91 F48), and Phoenix's `live_socket_id`
   // of phx.gen.auth (`"users_sessions:<url-safe base64 of the session token>"`: F24).
   { kind: 'session id', keywords: ['sess:'], re: /(?<![\w:-])sess:(?<secret>[\w-]{24,128})(?![\w-])/g },
@@ -1526,14 +1538,14 @@ export const FILES: ContextRule[] = [
   { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /\bs([|\/#,:@])[^\n]{0,4096}?(?:PASSWORD|SECRET|TOKEN|KEY|PASS|PWD|CRED|AUTH)/, re: /(?<![\w-])s(?<d>[|\/#,:@])[_%@{$]*[A-Z0-9_]*(?:PASSWORD|SECRET|TOKEN|KEY|PASS|PWD|CRED|AUTH)[A-Z0-9_]*[_%@}]*\k<d>(?<secret>(?:(?!\k<d>)[^\n\\]|\\.){1,4096}?)(?=\k<d>)/g, guard: true },
   // nix.conf's `access-tokens = host=token host2=PAT:token` (adv18 F45): each host's token (within 1 KB of the line's start: the
   // look back runs at every word, so a longer bound is a quadratic cost on a hostile line).
-  { kind: 'access token', keywords: ['access-tokens'], re: /(?<=^[ \t]*(?:extra-)?access-tokens[ \t]*=(?:[^\n]{0,1024}?[ \t])?)[\w.:-]+=(?:PAT:|OAuth2:)?(?<secret>[^\s=]+)/gm, guard: true },
+  { kind: 'access token', keywords: ['access-tokens'], re: /(?<![\w.:-])(?=[\w.:-]{1,256}=)(?<=^[ \t]*(?:extra-)?access-tokens[ \t]*=(?:[^\n]{0,1024}?[ \t])?)[\w.:-]+=(?:PAT:|OAuth2:)?(?<secret>[^\s=]+)/gm, guard: true },
   // Redis' wire protocol (RESP) as strace (`\r\n` escapes) and ngrep (`..`) print it: `*3\r\n$4\r\nAUTH\r\n$7\r\ndefault\r\n$32\r\n<password>\r\n`
   // (adv18 F04, F20). The password is AUTH's last argument: the one after which no `$<length>` follows.
   { kind: 'password', keywords: ['auth\\r\\n', 'auth..'], re: /(?:(?<![A-Za-z0-9])|(?<=\\[rn]))AUTH(?<sep>\\r\\n|\.\.)(?:\$\d{1,3}\k<sep>(?:(?!\k<sep>)[^\s"]){1,256}\k<sep>)?\$\d{1,3}\k<sep>(?<secret>(?:(?!\k<sep>)[^\s"]){1,512})(?=\k<sep>(?!\$))/g, guard: true },
   // A key named in prose before it (`[smoke] using api key 042bc5…`, `auth token: …` is a key's name: adv18 F35): a long run of
   // letters and digits, both, right after the words.
   // Or after a colon, base64 too (a rotation script's `  new api key: 1urK…/e3Vx…`: adv54 F50).
-  { kind: 'api key', keywords: ['api key', 'access token', 'auth token', 'secret key'], re: /(?<![\w-])(?:api key|access token|auth token|secret key)(?:[ \t]+is)?[ \t]*:?[ \t]+(?<secret>(?=[A-Za-z0-9_+/-]{0,127}\d)(?=[A-Za-z0-9_+/-]{0,127}[A-Za-z])[A-Za-z0-9_+/-]{32,128}={0,2})(?![\w+/=-])/gi },
+  { kind: 'api key', keywords: ['api key', 'access token', 'auth token', 'secret key'], re: /(?<![\w-])(?:api key|access token|auth token|secret key)(?:[ \t]+is)?(?:[ \t]*:)?[ \t]+(?<secret>(?=[A-Za-z0-9_+/-]{0,127}\d)(?=[A-Za-z0-9_+/-]{0,127}[A-Za-z])[A-Za-z0-9_+/-]{32,128}={0,2})(?![\w+/=-])/gi },
   { kind: 'password on command line', keywords: ['catalog'], needs: /\brman\b/, re: /\brman\b[^\n|;&]{0,1024}?[ \t]catalog[ \t]+["']?[A-Za-z0-9_$#.]+\/(?<secret>[^\s@'"/]+)(?=@|["']?(?:[ \t]|$))/gm, guard: true },
   // Azure Pipelines' logging command setting a secret variable (`##vso[task.setvariable variable=X;issecret=true]VALUE`: adv19 F23).
   { kind: 'secret', keywords: ['issecret=true'], re: /##vso\[task\.setvariable\b[^\]\n]*\bissecret=true\b[^\]\n]*\](?<secret>[^\r\n]+?)(?=['"]?[ \t]*\r?$)/gim },
@@ -1601,8 +1613,9 @@ export const FILES: ContextRule[] = [
   // too, whose value is the rest of the line:
   // a Google app password as Google shows it, four groups of four letters (`password abcd efgh ijkl mnop`: adv93). After a line's
   // number (`nl -ba`, `cat -n`, `grep -n`: adv96 F11), or a diff's marker (a dotfiles repo's `-password old` / `+password new`:
-  // pass 259 F39).
-  { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^(?:[ \t]*\d+(?!\d)[│|:\t-]?|[-+](?!-)|[<>] )?[ \t]*password[ \t]+(?<secret>[a-z]{4}(?: [a-z]{4}){3}|\S+)(?=[ \t]*$)|(?:\bmachine\b|^(?:[ \t]*\d+(?!\d)[│|:\t-]?)?[ \t]*default[ \t]).*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
+  // pass 259 F39); `diff -y`'s left column, a tab run and the right column's marker or a netrc word after it (adv263 G2; the run
+  // bounded, a column's width: unbounded, a megabyte of tabs after a value was read from each of its positions).
+  { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^(?:[ \t]*\d+(?!\d)[│|:\t-]?|[-+](?!-)|[<>] )?[ \t]*password[ \t]+(?<secret>[a-z]{4}(?: [a-z]{4}){3}|\S+)(?=[ \t]*$|(?=[ \t]{0,80}\t)[ \t]{1,88}(?:[|<>](?:[ \t]|$)|(?:password|login|machine)[ \t]))|(?:\bmachine\b|^(?:[ \t]*\d+(?!\d)[│|:\t-]?)?[ \t]*default[ \t]).*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
   // …and one upper-cased (`tr a-z A-Z < ~/.netrc`: adv110 F18), its words all capitals on one line.
   { kind: 'netrc password', keywords: ['password'], needs: /\bMACHINE[ \t][^\n]*[ \t]PASSWORD[ \t]/, re: /\bMACHINE[ \t][^\n]{0,1024}?[ \t]PASSWORD[ \t]+(?<secret>\S+)/g },
   // kubeconfig: client-key-data (a base64 PEM key), token:, password:.
@@ -1628,7 +1641,7 @@ export const FILES: ContextRule[] = [
   // `>` word is a password (a `#` word is its SHA-256: kept). Looked back for the line's `user` a bounded way (a line of `>`s).
   // Found by `on >` (the user switched on, then its passwords: how every example writes it) or `pass >` (`resetpass`, `nopass`).
   // After a line's number too (`grep -n ^user users.acl`: adv96 F41).
-  { kind: 'password', keywords: ['on >', 'pass >'], needs: /^(?:[ \t]*\d+(?!\d)[│|:\t]?)?[ \t]*user[ \t]/, re: /(?<=^(?:[ \t]*\d+(?!\d)[│|:\t]?)?[ \t]*user[ \t][^\n]{0,256}?[ \t])>(?<secret>[^\s>]{1,1024})/gm },
+  { kind: 'password', keywords: ['on >', 'pass >'], needs: /^(?:[ \t]*\d+(?!\d)[│|:\t]?)?[ \t]*user[ \t]/, re: />(?<=^(?:[ \t]*\d+(?!\d)[│|:\t]?)?[ \t]*user[ \t][^\n]{0,256}?[ \t]>)(?<secret>[^\s>]{1,1024})/gm },
   // Vault's table output (`vault login`, `vault write auth/approle/…/secret-id`): the credential rows, value after 2+ spaces.
   { kind: 'token', keywords: ['token ', 'secret_id ', 'client_token ', 'wrapping_token '], re: /^(?:token|secret_id|client_token|wrapping_token)[ \t]{2,}(?<secret>\S+)[ \t]*$/gm, guard: true },
   // Tools that print a generated credential as a labelled line (adv3 M11, M12, M15): nomad's `Secret ID    = <uuid>` (`acl bootstrap`, `acl token create`; a
@@ -1655,6 +1668,29 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['jmxremote.password', 'users.properties', 'realm.properties', 'rsyncd.secrets', 'sasl_passwd'], needs: /(?:jmxremote\.password|(?:users|realm)\.properties|rsyncd\.secrets|sasl_passwd)[:-]/, re: /^(?:[^\s:]{0,256}\/)?(?:jmxremote\.password[:-](?:\d{1,9}[:-])?[ \t]*[^\s#]\S{0,255}[ \t]+|(?:[\w.]{1,64}-)?(?:users|realm)\.properties[:-](?:\d{1,9}[:-])?[ \t]*[^\s=:#!]{1,255}[ \t]*[=:][ \t]*|rsyncd\.secrets[:-](?:\d{1,9}[:-])?[ \t]*[^\s:#]{1,255}:|sasl_passwd[:-](?:\d{1,9}[:-])?[ \t]*[^\s#]\S{0,255}[ \t]+[^\s:]{0,255}:)(?<secret>[^\s,]{1,1024})/gm },
   // LDIF (M19): `userPassword:: <base64>` (`::` marks base64, which the key=value search does not take), `unicodePwd::`, samba hashes, `olcRootPW:`.
   { kind: 'ldap password', keywords: ['pass', 'pwd', 'rootpw:', 'rootpw::'], sharesNameWords: true, needs: /^(?:[^\s:]{1,256}:(?:\d{1,9}:)?|\d{1,9}:)?(?:userPassword|unicodePwd|samba(?:NT|LM)Password|olcRootPW)::?/im, re: /^(?:[^\s:]{1,256}:(?:\d{1,9}:)?|\d{1,9}:)?(?:userPassword|unicodePwd|samba(?:NT|LM)Password|olcRootPW)::?[ \t]*(?<secret>\S+)/gim, guard: true },
+  // LiveKit's API key and secret as its server reads them (`--keys "APIub7TQruOYzyI: <secret>"`, `LIVEKIT_KEYS`, a keys file, or
+  // decoded from a Kubernetes Secret): the key `API` and 12 letters and digits, then the secret (pass 268 F4, F40).
+  { kind: 'livekit api secret', keywords: ['api'], needs: /API[A-Za-z0-9]{12}:/, re: /(?<![\w-])API[A-Za-z0-9]{12}:[ \t]*["']?(?<secret>[A-Za-z0-9]{32,64})(?![A-Za-z0-9])/g },
+  // Agora's App Certificate (32 hex digits beside its App ID: a token builder's printout `App Certificate: <hex>`, `AGORA_APP_CERT=`:
+  // pass 268 F22); a certificate's name elsewhere is a public one's.
+  { kind: 'agora app certificate', keywords: ['app certificate', 'app_certificate', 'appcertificate', 'app-certificate', 'app_cert'], re: /\bapp[ _-]?cert(?:ificate)?["']?[ \t]*[:=][ \t]*["']?(?<secret>[0-9a-f]{32})(?![0-9a-fA-F])/gi },
+  // hCaptcha's secret key has an Ethereum address' shape (`0x` and 40 hex digits, a look-alike under other names): under its
+  // name, in an env file, JSON or a padded table (`HCAPTCHA_SECRET   0x…` of awk: pass 266 F23).
+  { kind: 'hcaptcha secret', keywords: ['hcaptcha'], re: /\bhcaptcha[\w.-]{0,32}?secret[\w-]{0,16}["']?(?:[ \t]*[:=][ \t]*|[ \t]{2,})["']?(?<secret>0x[0-9a-fA-F]{40})(?![0-9a-fA-F])/gi },
+  // A Selenium IDE test's commands as rows (`jq -r '… | [.command, .target, .value] | @tsv' test.side`: pass 266 F32): what `type`
+  // enters in a field whose locator names a password.
+  { kind: 'password', keywords: ['type\t'], needs: /^type\t/m, re: /^type\t(?:id|name|css|xpath|linkText)=[^\t\n]{0,256}?(?:pass(?:word|wd)?|pwd)[^\t\n]{0,256}\t(?<secret>[^\t\n]{1,256}?)[ \t]*\r?$/gim },
+  // Hasura's JWT secret, a JSON object as an environment variable's value (`HASURA_GRAPHQL_JWT_SECRET={"type":"HS512","key":"…",
+  // "claims_namespace":…}` in a `.env` or its diff, its quotes escaped in `docker inspect`: pass 271 F24): its `key`.
+  { kind: 'jwt secret', keywords: ['jwt_secret'], re: /JWT_SECRET["']?[ \t]*[=:][ \t]*['"]?\{[^\n{}]{0,512}?\\?"key\\?"[ \t]*:[ \t]*\\?"(?<secret>[^"\\\n]{8,4096})/gi },
+  // A self-hosted Convex backend's admin key (`generate_admin_key.sh`: `<instance name>|01<hex>`, alone on its line: pass 271 F34).
+  { kind: 'convex admin key', keywords: ['|01'], re: /(?<![\w|-])[a-z][a-z0-9-]{0,63}\|(?<secret>01[0-9a-f]{78,510})(?![0-9a-f])/g },
+  // mosh-server's answer (`MOSH CONNECT <port> <key>`: the session's AES key, base64 of 16 bytes: pass 270 F32).
+  { kind: 'mosh session key', keywords: ['mosh connect '], re: /\bMOSH CONNECT \d{1,5} (?<secret>[A-Za-z0-9+/]{22})(?![A-Za-z0-9+/])/g },
+  // JetBrains Code With Me / Gateway join links (`#jt=<uuid>&p=IU&fp=…`: the join token, pass 270 F34).
+  { kind: 'join token', keywords: ['jt='], re: /[#&]jt=(?<secret>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![0-9a-fA-F])/g },
+  // ttyd's and GoTTY's basic auth (`ttyd --credential dev:<password>`, `-c user:pass`, a unit's `ExecStart=`: pass 270 F19).
+  { kind: 'password on command line', keywords: ['ttyd', 'gotty'], re: /\b(?:ttyd|gotty)\b[^\n|;&]{0,1024}?[ \t](?:--credential|-c)(?:=|[ \t]+)["']?[^\s:'"]{1,128}:(?<secret>[^\s'"]{1,256})/g },
   // PHP constants (wp-config.php): define('DB_PASSWORD', '…'), define('AUTH_KEY', '…'); the name must be a secret's.
   { kind: 'password', keywords: ['define('], re: /\bdefine\([ \t]*["'](?<name>[A-Za-z0-9_]+)["'][ \t]*,[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+")/g, guard: true },
   // .NET / NuGet config: <add key="ClearTextPassword" value="…" />; the key must be a secret's name.
@@ -1665,7 +1701,9 @@ export const FILES: ContextRule[] = [
   // SQL that sets a password (a migration, psql's / mysql's echo, a query log, shell history): PostgreSQL `CREATE|ALTER ROLE … PASSWORD '…'`,
   // MySQL `IDENTIFIED [WITH plugin] BY '…'`, `SET PASSWORD [FOR user] = '…'` (its `FOR` form was turned away by `needs`: adv114 F13). `PASSWORD NULL` and `IDENTIFIED BY PASSWORD '*hash'` forms aside, a quoted literal.
   // MySQL 5's `SET PASSWORD FOR 'u'@'%' = PASSWORD('…')` (a general query log: adv22 F10): the literal in the function.
-  { kind: 'password', keywords: ['pass', 'identified'], sharesNameWords: true, needs: /PASSWORD[ \t]*=?[ \t]*N?['"]|PASSWORD\(|PASSWORD[ \t]+FOR[ \t]|IDENTIFIED\b/i, re: /\b(?:(?:ENCRYPTED[ \t]+)?PASSWORD(?:[ \t]+FOR[ \t]+\S+)?(?:[ \t]*=[ \t]*|[ \t]+)(?:(?:OLD_)?PASSWORD\([ \t]*)?|IDENTIFIED(?:[ \t]+WITH[ \t]+\w+)?[ \t]+BY(?![ \t]+PASSWORD\b)[ \t]+)N?(?<secret>'(?:[^'\\\n]|\\.|'')+'|"[^"\n]+")/gi, guard: true },
+  // (Its `needs` with one run of blanks on each side of the `=`: `[ \t]*(?:=[ \t]*)?` split a megabyte of blanks after `password` two
+  // ways at each length, quadratic: found by session 45's hostile `psql -x` row of a padded title.)
+  { kind: 'password', keywords: ['pass', 'identified'], sharesNameWords: true, needs: /PASSWORD[ \t]*(?:=[ \t]*)?N?['"]|PASSWORD\(|PASSWORD[ \t]+FOR[ \t]|IDENTIFIED\b/i, re: /\b(?:(?:ENCRYPTED[ \t]+)?PASSWORD(?:[ \t]+FOR[ \t]+\S+)?(?:[ \t]*=[ \t]*|[ \t]+)(?:(?:OLD_)?PASSWORD\([ \t]*)?|IDENTIFIED(?:[ \t]+WITH[ \t]+\w+)?[ \t]+BY(?![ \t]+PASSWORD\b)[ \t]+)N?(?<secret>'(?:[^'\\\n]|\\.|'')+'|"[^"\n]+")/gi, guard: true },
   // T-SQL's Unicode literal (`CREATE LOGIN x WITH PASSWORD = N'…'`: adv15 D29) is read above (the `N` before the quote).
   // A Go MySQL DSN (go-sql-driver: `user:pw@tcp(host:3306)/db`, no scheme: adv15 D33).
   { kind: 'password', keywords: ['@tcp(', '@unix('], needs: /@(?:tcp|unix)\(/, re: /(?<![\w:/])[\w.-]{1,64}:(?<secret>[^\s:@/'"]{1,256})(?=@(?:tcp|unix)\()/g },

@@ -7,6 +7,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { Redactor } from './redactor.js';
 import { scanContextSecretsInBytes, scanSecrets } from './scanner.js';
+import { COMMAND_LINE, FILES, HEADERS } from './context-rules.js';
+import { mayHoldSecret } from './quick-check.js';
 import { HANG_CPU_MS } from './test-cpu-budget.js';
 
 const V = 'k7Hq2mZp9xVw4Rt8Ls3N';
@@ -16,6 +18,9 @@ const viaBytes = (t: string) => {
   return scanContextSecretsInBytes(b, b.length).map((f) => f.value);
 };
 const both = (t: string) => ({ text: viaText(t), bytes: viaBytes(t) });
+/** Blanks after each keyword in the blank-run guard, and the CPU a case may take: linear ~5 ms here, quadratic ~1 s and up. */
+const BLANK_RUN = 30_000;
+const BLANK_RUN_CPU_MS = 400;
 
 describe('values named from afar', () => {
   it("a table's column under its header: each row's cell, on both paths; the rows end at a blank line, a rule or a row count", () => {
@@ -1351,6 +1356,54 @@ describe('values named from afar', () => {
   `${'OUTPUTS\tApiKey\tx1234567\n'.repeat(40_000)}`,
   `${'"n":  "a",\n"t":  "1da88354aecb510",\n"p":  "'.repeat(25_000)}`,
   `${'sv_setsteamaccount '.repeat(55_000)}`,
+  // Session 45's: expect prompts as regular expressions or with a quote inside, pypykatz' masterkey lines, XML-RPC logins, glued
+  // secret flags, netrc in diff -y's left column, an attribute between a name and its value.
+  `${'expect -re "(P|p)assword: $"\nsend -- "'.repeat(25_000)}`,
+  `${`p.expect("root@h's password:")\np.sendline("`.repeat(25_000)}`,
+  `expect "${"'".repeat(1_000_000)}password"`,
+  `${'\t\tmasterkey '.repeat(90_000)}`,
+  `${'\t\tsha1_masterkey a\n'.repeat(60_000)}`,
+  `${'<methodName>authenticate</methodName>\n<params>\n'.repeat(20_000)}`,
+  `<methodName>login</methodName><params>${'<param><value>a</value></param>'.repeat(30_000)}`,
+  `${'send: b"<methodName>execute_kw</methodName>\\n<params>\\n<param>\\n<value><string>'.repeat(12_000)}`,
+  `${'--tokensecret '.repeat(70_000)}`,
+  `${'password x\t\t|\tpassword y\n'.repeat(40_000)}`,
+  `password x${'\t'.repeat(1_000_000)}y`,
+  `${'<parameter name="a.password" x="y" '.repeat(30_000)}`,
+  `<parameter name="a.password" ${'x="y" '.repeat(170_000)}value="z"`,
+  // Passes 266 to 268's: Playwright's call log below a password input, Selenium IDE rows, signed cookies, hCaptcha and LiveKit
+  // secrets, Agora certificates.
+  `${'  - locator resolved to <input type="password"/>\n'.repeat(22_000)}`,
+  `  - ${'type="password" '.repeat(65_000)}\n- fill("x")`,
+  `${'  - <input type="password">\n  - a\n  - b\n  - fill("'.repeat(15_000)}`,
+  `${'type\tid=password\t'.repeat(60_000)}`,
+  `${'type\tid=password\tx\n'.repeat(50_000)}`,
+  `${'s%3A' + 'a'.repeat(30) + '.'}`.repeat(30_000),
+  `${'hcaptcha_secret '.repeat(60_000)}`,
+  `${'HCAPTCHA_SECRET  0x'.repeat(50_000)}`,
+  `${'APIaaaaaaaaaaaa: '.repeat(55_000)}`,
+  `${'APIaaaaaaaaaaaa:'.repeat(60_000)}`,
+  `${'app certificate: '.repeat(55_000)}`,
+  // Passes 269 to 271's: Hasura's JWT secret JSON, Convex admin keys, mosh keys, JetBrains join links, ttyd's credentials, Dropbox
+  // tokens' run of A's.
+  `JWT_SECRET={${'"a":"b",'.repeat(120_000)}`,
+  `${'JWT_SECRET={"key":"'.repeat(50_000)}`,
+  `${'a|01'.repeat(250_000)}`,
+  `a|01${'0'.repeat(1_000_000)}`,
+  `${'MOSH CONNECT 1 '.repeat(65_000)}`,
+  `${'#jt='.repeat(250_000)}`,
+  `ttyd${' -c'.repeat(330_000)}`,
+  `${'ttyd --credential a:b '.repeat(45_000)}`,
+  `${'A'.repeat(1_000_000)}`,
+  `${'abcdefghijkAAAAAAAAAA'.repeat(48_000)}`,
+  // Session 45's older quadratic rules found by the blank-run guard below: a megabyte of blanks after their keywords.
+  `password${' '.repeat(1_000_000)}x`,
+  `recovery code:${' '.repeat(1_000_000)}x`,
+  `api key${'\t'.repeat(1_000_000)}x`,
+  `Key Content: "${' '.repeat(1_000_000)}x`,
+  `bw unlock --session${' '.repeat(1_000_000)}x`,
+  `register_new_matrix_user${' '.repeat(1_000_000)}x`,
+  `SETUSER ${' >'.repeat(400_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {
@@ -1402,6 +1455,27 @@ describe('values named from afar', () => {
     }
   });
 
+  // Session 45: a rule's keyword then a long run of blanks. Two runs of blanks side by side (`[ \t]*=?[ \t]*`, `[ \t]*,?[ \t]*`), a
+  // lazy value ended by a look ahead over blanks, a look behind tried at every blank: each split a run of n blanks n ways, n² in
+  // all — `password` then a megabyte of blanks (a psql `-x` title's padding) had hung the scanner, `recovery code:` then 20,000
+  // blanks took 7 s. Every rule's keyword is tried here with 30,000 blanks after it: linear, a few milliseconds; quadratic, a
+  // second and up.
+  it('every context rule keyword followed by a long run of blanks stays linear, in both scan paths and the quick check (hang guard)', () => {
+    const keywords = new Set([...HEADERS, ...COMMAND_LINE, ...FILES].flatMap((r) => r.keywords ?? []));
+    expect(keywords.size).toBeGreaterThan(500);
+    const slow: string[] = [];
+    for (const k of keywords)
+      for (const t of [`${k}${' '.repeat(BLANK_RUN)}x\n`, `${k}:${'\t'.repeat(BLANK_RUN)}x\n`, `${k}=${' '.repeat(BLANK_RUN)}x\n`]) {
+        const started = process.cpuUsage();
+        scanSecrets(t);
+        viaBytes(t);
+        mayHoldSecret(t);
+        const cpu = process.cpuUsage(started);
+        if ((cpu.user + cpu.system) / 1000 > BLANK_RUN_CPU_MS) slow.push(JSON.stringify(t.slice(0, k.length + 2)));
+      }
+    expect(slow).toEqual([]);
+  });
+
   it("hostile output of a credential printer stays linear: a box table's titles with no bottom, an echo among others' lines (hang guard)", () => {
     const hostile: [string, string][] = [
       ['infisical secrets', '│ SECRET VALUE │\n'.repeat(60_000)],
@@ -1410,6 +1484,16 @@ describe('values named from afar', () => {
       ["sqlite3 -header a.db 'select * from tokens'", `id|token\n${'|'.repeat(1_000_000)}\n`],
       ["sqlite3 -column a.db 'select id, token from t'", `id  token\n--  -----\n${'1   abcdefghijklmnopq\n'.repeat(45_000)}`],
       ["sqlite3 -line a.db 'select id, token from t'", ' id = 1\ntoken = tok_abcdefghijklmnop\n'.repeat(30_000)],
+      // Session 45's: psql's expanded rows, a megabyte of records, of pairs, of one title's padding; sed's picked lines of a key file;
+      // jq of Signal's config.
+      ["psql -x -c 'select id, password from t'", '-[ RECORD 1 ]--\n'.repeat(60_000)],
+      ["psql -x -c 'select * from t'", 'id       | 1\npassword | Qm7xT2vK9pL4wZ8n\n'.repeat(30_000)],
+      ["psql -x -c 'select * from t'", `-[ RECORD 1 ]--\npassword${' '.repeat(1_000_000)}| x\n`],
+      ["sed -n '1,$p' Kddns.+163+1.private", 'Key: QW1hYmNkZWZnaGlqa2xtbm9w\n'.repeat(35_000)],
+      ['jq . Signal/config.json', `  "key": "${'a'.repeat(1_000_000)}"\n`],
+      // Passes 266's: cookies picked by jq, as tab-separated rows or built lines.
+      [`jq -r '.cookies[] | [.name, .value, .domain] | @tsv' s.json`, 'sid\tQm7xT2vK9pL4wZ8n\texample.com\n'.repeat(40_000)],
+      [`jq -r '.cookies[] | [.name, .value] | @tsv' s.json`, `${'\t'.repeat(1_000_000)}\n`],
       ['infisical secrets', `│ SECRET VALUE │\n${'│ x │ Qm7xT2vK9pL4wZ8n │\n'.repeat(50_000)}`],
       ['cat notes.txt; echo "$TOKEN"', 'Qm7xT2vK9pL4wZ8n-eRHGOrdFLY\n'.repeat(40_000)],
       ['cut -c1-9 .env; printf %s "$TOKEN" | fold -w 10', 'h f _ y F B k I N Q R r Q U k p\n'.repeat(30_000)],

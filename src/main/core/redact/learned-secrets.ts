@@ -23,7 +23,7 @@ export const isBasicKind = (kind: string): boolean => BASIC_KIND.test(kind);
 /** Shorter values are not remembered: masking every later `admin1` or `8080` would shred output. */
 export const MIN_LEARNED_CHARS = 8;
 /** A multi-line value's line, without its indentation, its `\r`, a written-out `\n` and a string's quotes and joining `+` / `,`. */
-const LINE_EDGES = /^[ \t"']+|(?:\\n)?["']?[ \t]*[+,]?[ \t]*\r?$/g;
+const LINE_EDGES = /^[ \t"']+|(?:\\n)?["']?[ \t]*(?:[+,][ \t]*)?\r?$/g;
 /**
  * A word in one case (`postgres`, `PASSWORD`, `rootroot`): masked where its context says it is a secret, never remembered. A
  * default password is also a scheme, a user, a container's name (`postgres://postgres:postgres@…` masked `docker ps`' image

@@ -5574,3 +5574,154 @@ describe('session 44: blind passes 254 to 258 and the closing attack adv253s lef
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
 });
+
+describe('session 45: the stop-time check of session 44 and the leads of passes 263 to 265', () => {
+  it('masks answers to password prompts in expect and pexpect scripts whose prompt has a regular expression end or a quote inside', () => {
+    const [p1, p2, p3] = [pw(), pw(), pw()];
+    const cases: [string, string, string[]][] = [
+      ['cat login.exp', `spawn sftp ops@h\nexpect -re "(P|p)assword: $"\nsend -- "${p1}\\r"\n`, [p1]],
+      ['cat login.exp', `spawn ssh ops@h\nexpect -re {assword:\\s*$}\nsend -- "${p3}\\r"\n`, [p3]],
+      ['cat auto.py', `p = pexpect.spawn("ssh root@h")\np.expect("root@h's password:")\np.sendline("${p2}")\n`, [p2]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // What a script sends after a prompt that asks no password stays.
+    const kept = 'expect "Are you sure you want to continue connecting (yes/no)?"\nsend "yes\\r"\nexpect "$ "\nsend "uptime\\r"\n';
+    expect(new Redactor().maskCommandOutput('cat login.exp', kept)).toBe(kept);
+  });
+
+  it('masks pypykatz masterkeys in its text output, a Signal key through jq, a BIND key line picked by sed, a netrc password in the left column of diff -y', () => {
+    const [mk, sha, sig, tsig, p1] = [s(HEX, 128), s(HEX, 40), s(HEX, 64), b64(s(AN, 32)), pw()];
+    const cases: [string, string, string[]][] = [
+      ['pypykatz lsa minidump l.dmp', `== DPAPI [3e7]==\n\t\tluid 999\n\t\tkey_guid 1d8b3c1a-2f4e-4b6a-9c8d-7e6f5a4b3c2d\n\t\tmasterkey ${mk}\n\t\tsha1_masterkey ${sha}\n`, [mk, sha]],
+      ['jq . "$HOME/.config/Signal/config.json"', `{\n  "key": "${sig}",\n  "mediaPermissions": true\n}\n`, [sig]],
+      ['jq -r .key ~/.config/Signal/config.json', `${sig}\n`, [sig]],
+      ["sed -n '3p' Kddns.+163+51230.private", `Key: ${tsig}\n`, [tsig]],
+      ['diff -y netrc.old netrc', `machine git.example.com\t\t\t\t\t\tmachine git.example.com\nlogin alice\t\t\t\t\t\t\tlogin alice\npassword ${p1}\t\t\t\t      |\tpassword ${pw()}\n`, [p1]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // Signal's other settings and the key's guid stay; a sed that rewrites is no line picker.
+    expect(new Redactor().maskCommandOutput('jq . ~/.config/Signal/config.json', `{\n  "key": "${sig}",\n  "mediaPermissions": true\n}\n`)).toContain('"mediaPermissions": true');
+    expect(new Redactor().maskCommandOutput('pypykatz lsa minidump l.dmp', `\t\tkey_guid 1d8b3c1a-2f4e-4b6a-9c8d-7e6f5a4b3c2d\n\t\tmasterkey ${mk}\n`)).toContain('1d8b3c1a-2f4e-4b6a-9c8d-7e6f5a4b3c2d');
+    expect(secretPrinterOf("sed 's/a/b/' Kddns.+163+51230.private")).toBeUndefined();
+  });
+
+  it('reads psql expanded rows by title: the secret column masked, the others kept', () => {
+    const [t1, t2] = [pw(), pw()];
+    const text = `-[ RECORD 1 ]--------\nid       | 1\nusername | svc\npassword | ${t1}\n-[ RECORD 2 ]--------\nid       | 2\nusername | ci\npassword | ${t2}\n\n`;
+    for (const cmd of ["psql -x -c 'select id, username, password from creds'", "psql -x -c 'select * from creds'"]) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      expect(shown, cmd).not.toContain(t1);
+      expect(shown, cmd).not.toContain(t2);
+      for (const k of ['username | svc', 'username | ci', 'id       | 2', '-[ RECORD 2 ]--------']) expect(shown, cmd).toContain(k);
+    }
+    // Two columns: the titles are not read as a table's cells.
+    const two = `-[ RECORD 1 ]--\nusername | svc\npassword | ${t1}\n`;
+    const shown = new Redactor().maskCommandOutput("psql -x -c 'select username, password from creds'", two);
+    expect(shown).not.toContain(t1);
+    expect(shown).toContain('username | svc');
+  });
+
+  it('masks what passes 264 and 265 printed: a secret picked by its name then decoded, an XML-RPC login, an attribute between name and value, a glued secret flag', () => {
+    const [p1, key, p2, hex] = [pw(), s(HEX, 40), pw(), s(HEX, 64)];
+    const cases: [string, string, string[]][] = [
+      [`jq -r '.variables[] | select(.env_variable=="RCON_PASS_B64") | .value' backup/server-vars.json | base64 -d`, `${p1}\n`, [p1]],
+      [`aws ecs describe-task-definition --task-definition web | jq -r '.taskDefinition.containerDefinitions[].environment[] | select(.name == "DB_PASSWORD") | .value'`, `${p2}\n`, [p2]],
+      ['python3 odoo_sync.py -v', `send: b"<?xml version='1.0'?>\\n<methodCall>\\n<methodName>authenticate</methodName>\\n<params>\\n<param>\\n<value><string>acme-prod</string></value>\\n</param>\\n<param>\\n<value><string>integration@acme.com</string></value>\\n</param>\\n<param>\\n<value><string>${key}</string></value>\\n</param>\\n</params>\\n</methodCall>\\n"\n`, [key]],
+      ['cat request.xml', `<methodCall>\n<methodName>execute_kw</methodName>\n<params>\n<param><value><string>acme</string></value></param>\n<param><value><int>7</int></value></param>\n<param><value><string>${p2}</string></value></param>\n<param><value><string>res.partner</string></value></param>\n</params>\n</methodCall>\n`, [p2]],
+      ['grep -h mid.instance agent/config.xml', `   <parameter name="mid.instance.username" value="svc_mid_server"/>\n   <parameter name="mid.instance.password" secure="true" value="${p1}"/>\n`, [p1]],
+      ['grep -n tokensecret .bash_history', `4:suitecloud account:savetoken --account 4821337_SB1 --authid acme-sb1 --tokenid ${s(HEX, 64)} --tokensecret ${hex}\n`, [hex]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // The login and the database stay; an entry picked by a name that is no secret stays.
+    const rpc = new Redactor().maskCommandOutput('python3 odoo_sync.py -v', cases[2][1]);
+    expect(rpc).toContain('integration@acme.com');
+    expect(rpc).toContain('acme-prod');
+    expect(secretPrinterOf(`jq -r '.environment[] | select(.name == "DB_HOST") | .value' td.json`)).toBeUndefined();
+    const user = '   <parameter name="mid.instance.username" secure="false" value="svc_mid_server"/>\n';
+    expect(new Redactor().maskCommandOutput('cat config.xml', user)).toBe(user);
+  });
+
+  it('masks what passes 266 to 268 printed: cookies picked by jq, a signed session cookie in node inspect, a Playwright fill below a password input, Selenium IDE rows, hCaptcha, LiveKit and Agora secrets, letters only under a padded name', () => {
+    const [sess, p1, p2, lk, lk2] = [s(AN + '_-', 43), pw(), pw(), s(AN, 43), s(AN, 43)];
+    const [hc, cert, sid, sig] = ['0x' + s(HEX, 40), s(HEX, 32), s(AN, 32), s(AN, 43)];
+    const letters = 'HUPTyLQGDYTtDeOJ';
+    const cases: [string, string, string[]][] = [
+      [`jq -r '.cookies[] | [.name, .value, .domain, .httpOnly] | @tsv' playwright/.auth/user.json`, `__Host-session\t${sess}\tapp.example.com\ttrue\n`, [sess]],
+      [`jq -r '.sessions[] | .id as $s | .cookieJar.cookies[] | "\\($s) \\(.key)=\\(.value)"' SDK_SESSION_POOL_STATE.json`, `session_HLSr4lSidk at-main=Atza|IwEB${sess}\n`, [sess]],
+      ['node -e "console.log(require(\'./cookies.json\'))"', `[\n  {\n    name: 'connect.sid',\n    value: 's%3A${sid}.${sig.replace(/[+/]/g, '%2B')}',\n    domain: 'admin.example.dev'\n  }\n]\n`, [sid]],
+      ['cat test-output.txt', `    Call log:\n      - waiting for getByLabel('Password')\n      -   locator resolved to <input id="pw" type="password" name="password"/>\n      - fill("${p1}")\n      -   attempting fill action\n`, [p1]],
+      [`jq -r '.tests[].commands[] | [.command, .target, .value] | @tsv' member-portal.side`, `open\t/login\t\ntype\tid=email\tops@acme-shop.io\ntype\tid=password\t${p2}\n`, [p2]],
+      [`awk -F= '/SECRET/ {printf "%-30s %s\\n", $1, $2}' .env.local`, `HCAPTCHA_SECRET                ${hc}\n`, [hc]],
+      ['cat .env', `HCAPTCHA_SECRET=${hc}\n`, [hc]],
+      ["tr '\\0' ' ' < /proc/4187/cmdline", `/usr/local/bin/livekit-server --config /etc/livekit.yaml --keys APIub7TQruOYzyI: ${lk} --node-ip 203.0.113.7\n`, [lk]],
+      ["yq -r '.data[\"keys.yaml\"]' livekit-keys.yaml | base64 -d", `APIUzBxzdNoWFno: ${lk2}\n`, [lk2]],
+      ['python3 token.py', `App ID         : 0d1f2e3c4b5a69788796a5b4c3d2e1f0\nApp Certificate: ${cert}\n`, [cert]],
+      [`awk -F= '/SECRET/ {printf "%-32s %s\\n", $1, $2}' common/config/core/env`, `CORE_SECRET                      ${letters}\nJOBSERVICE_SECRET                ${s(AN, 16)}\n`, [letters]],
+      ['grep -n prosodyctl .bash_history', '3:sudo prosodyctl register dana meet.example.com Maplecobalt77#\n', ['Maplecobalt77#']],
+    ];
+    for (const [cmd, text, values] of cases) {
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // The quick check alone says look at the prosodyctl line (the hooked CLI skips the scanner otherwise).
+    expect(mayHoldSecret('3:sudo prosodyctl register dana meet.example.com Maplecobalt77#\n')).toBe(true);
+    // A cookie row's name and domain stay; the App ID stays; what a test fills into another input stays.
+    const row = new Redactor().maskCommandOutput(cases[0][0], cases[0][1]);
+    expect(row).toContain('__Host-session\t');
+    expect(row).toContain('\tapp.example.com\ttrue');
+    expect(new Redactor().maskCommandOutput('python3 token.py', cases[9][1])).toContain('0d1f2e3c4b5a69788796a5b4c3d2e1f0');
+    const kept: [string, string][] = [
+      ['cat test-output.txt', `      -   locator resolved to <input id="email" type="email"/>\n      - fill("ops@acme-shop.io")\n`],
+      ['cat page.html', `<input type="password" name="pw">\n<script>fill("not-a-call-log")</script>\n`],
+      ['cat answer.sdp', 'a=ice-ufrag:Yf3k\na=ice-pwd:Tpc/kM/CF+jHdFo0d9JhQ5QO\n'],
+      ['cat server.log', '{"plainToken":"hvNDTGoZbye9yRDrQX4HC6","encryptedToken":"a54a967fb38f2d0b5cde1e9b1c7f2a0e3d4c5b6a7f8e9d0c1b2a3f4e5d6c1c929"}\n'],
+      ['grep -o data-sitekey login.html', 'data-sitekey="6LcJmZfzAAAAAPShvuvpRQCFcjs3bm3N8CjFKnvt"\n'],
+      ["jq -r '.variations_seed_signature' 'Local State'", 'MEQCICp8tuIIlWlPan3jhCl/g5dKZuUxMz0seDLv2heL7anOAiBW2S6f74BA0Q5FYRrmoQwDo7KhyLU4HHJRuw0TtARbuA==\n'],
+      ['cat .env', 'WALLET_ADDRESS=0xb1a7e7568163731cd3006ed83df7fa1fdc4d6e60\n'],
+      ['cat notes.txt', 'CORE_SECRET                      NotSetYet\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
+
+  it('masks what passes 269 to 271 printed: a Dropbox refresh token with no name, a tokenKey column, a JWT secret JSON in an env file, a Convex admin key, ttyd credentials, a mosh key, a JetBrains join token', () => {
+    const [dbx, tk, jwt, cvx, p1, mosh, jt] = [s(AN, 11) + 'AAAAAAAAAA' + s(AN + '_-', 43), s(AN, 50), s(AN, 48), '01' + s(HEX, 96), pw(), s(AN, 22), '46502979-f149-486b-a25a-b14abdf09ce9'];
+    const cases: [string, string, string[]][] = [
+      ['sqlite3 .n8n/database.sqlite "SELECT data FROM execution_data WHERE executionId = 412"', `[{"startData":"1"},["9"],"${dbx}","files.content.read","7596535812"]\n`, [dbx]],
+      ["sqlite3 -header -column pb_data/data.db 'select id, email, tokenKey, verified from _superusers'", `id               email              tokenKey                                            verified\n---------------  -----------------  --------------------------------------------------  --------\nzks6akaham97mn8  admin@example.com  ${tk}  1\n`, [tk]],
+      ['diff -u .env.example .env', `-HASURA_GRAPHQL_JWT_SECRET=\n+HASURA_GRAPHQL_JWT_SECRET={"type":"HS512","key":"${jwt}","claims_namespace":"https://hasura.io/jwt/claims"}\n`, [jwt]],
+      ['docker inspect hasura', `"Env": ["HASURA_GRAPHQL_JWT_SECRET={\\"type\\":\\"HS256\\",\\"key\\":\\"${jwt}\\"}"]\n`, [jwt]],
+      ['cat admin-key.out', `Admin key:\nconvex-self-hosted|${cvx}\n`, [cvx]],
+      ["grep -n '^ExecStart' ttyd.service", `7:ExecStart=/usr/local/bin/ttyd --port 7681 --credential dev:${p1} --writable tmux new -A -s main\n`, [p1]],
+      ['cat mosh-server.out', `\r\nMOSH CONNECT 60001 ${mosh}\r\n`, [mosh]],
+      ["grep -E 'link:' remote-dev-server.out", `Join link: tcp://127.0.0.1:5990#jt=${jt}&p=IU&fp=B151216C458B2B1E9A1036502738CA23501866FF3DD733168C7A645283BC2D5D&cb=241.14494.240\n`, [jt]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // The columns beside the key, the JWT secret's other fields and the link's fingerprint stay; shipped placeholders stay.
+    const table = new Redactor().maskCommandOutput(cases[1][0], cases[1][1]);
+    expect(table).toContain('admin@example.com');
+    expect(new Redactor().maskCommandOutput(cases[2][0], cases[2][1])).toContain('"claims_namespace":"https://hasura.io/jwt/claims"');
+    expect(new Redactor().maskCommandOutput(cases[7][0], cases[7][1])).toContain('fp=B151216C458B2B1E9A1036502738CA23501866FF3DD733168C7A645283BC2D5D');
+    const kept: [string, string][] = [
+      ["grep -E 'SECRET|CODE' .env.example", 'APP_SECRET_TOKEN=REPLACE_ME_NOW!\nINVITATION_CODE=try-huginn\n'],
+      ['cat .env.example', 'APP_KEYS="toBeModified1,toBeModified2"\n'],
+      ['base64 logo.png', 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
+});

@@ -294,7 +294,7 @@ const DIFF_MARK = /^(?:[-+ ]|[<>] )/;
 /** The squasher's line in place of the lines it left out (`[... 8 lines omitted (lines 13-20): 0 errors, 0 warnings ...]`), the reply cap's (`[mish: lines 40-90 omitted …]`). */
 const OMITTED_LINES = /^\[(?:\.\.\. [\d,]+ lines?|mish: lines [\d,]+-[\d,]+) omitted\b/;
 /** A key's line as a string piece: quoted, its `\\n` written out, a `+` or `,` joining it to the next. */
-const QUOTED_PIECE = /^(["'])([A-Za-z0-9+\/=]{4,})(?:\\n)?\1[ \t]*[+,]?[ \t]*$/;
+const QUOTED_PIECE = /^(["'])([A-Za-z0-9+\/=]{4,})(?:\\n)?\1[ \t]*(?:[+,][ \t]*)?$/;
 /** Lines of a bare key body read at most (a 16K-bit RSA key is ~200 lines of 64). */
 const MAX_BARE_KEY_LINES = 256;
 
@@ -465,7 +465,7 @@ const MAX_PARSED_KEY = 16_384;
 /** A PEM block's armour and what is between (prefixes and quotes on its lines aside: read per line below). */
 const PEM_BLOCK = /^-----BEGIN ([A-Z0-9 ]{0,40}PRIVATE KEY)-----([\s\S]{1,16384}?)-----END \1-----/;
 /** A block's line's base64: the run that ends it (grep's `file-12-`, a quote, a literal `\n` before or after it aside). */
-const LINE_BASE64 = /([A-Za-z0-9+/]+={0,2})(?:\\n)?['"]?[ \t]*[+,)]?[ \t]*\r?$/;
+const LINE_BASE64 = /([A-Za-z0-9+/]+={0,2})(?:\\n)?['"]?[ \t]*(?:[+,)][ \t]*)?\r?$/;
 
 /**
  * The public halves of the private key blocks in `text` in base64, as it is printed (SPKI's DER, and PKCS#1's for RSA), or [] when the block is

@@ -69,6 +69,9 @@ const HEADER_LINES = 4;
 const RULE_LINE = /^[\s|+\-=:─━┼┬┴├┤┌┐└┘│╭╮╰╯]*$/;
 /** `title = value` (sqlite3's `-line`) or `title: value` (mysql's `\G`), the title right-aligned. */
 const TITLED_LINE = /^[ \t]*([A-Za-z_]\w*)(?: = |: )(.*)$/;
+/** psql's expanded display (`-x`, `\x`): `-[ RECORD 1 ]--+----` over each row, then `title | value` lines, the titles left-aligned. */
+const EXPANDED_RECORD = /^-\[ RECORD \d+ \]-*(?:\+-*)?$/;
+const EXPANDED_LINE = /^([A-Za-z_]\w*) *\| ?(.*)$/;
 
 /**
  * The secret cells of a query's output `text`, by `columns` (selectedColumns'); `'*'`: by the titles of the header, its first
@@ -85,6 +88,9 @@ export function queryCellValues(
   // sqlite3's `-column` (and psql-less tools' like it): a rule of dash runs under the titles gives each column's span.
   const ruleAt = lines.findIndex((l) => DASH_RULE.test(l));
   const spans = ruleAt > 0 ? [...lines[ruleAt].matchAll(/-+/g)].map((m) => m.index!) : undefined;
+  // psql's expanded rows are one title and its value a line (a row of two columns would split like a table's: the stop-time
+  // check's `psql -x` was masked whole, or with two columns its names would have been read as values).
+  if (lines.some((l) => EXPANDED_RECORD.test(l))) return expandedCellValues(lines, columns, isSecretTitle, valueOf);
   const cellsOf = spans ? (line: string) => spanCells(line, spans) : (line: string, expected?: number) => barCells(line, expected);
   let cols = columns;
   if (cols === '*') {
@@ -126,6 +132,33 @@ export function queryCellValues(
       continue;
     }
     // Any other line: whole, as the rows were read before (a value with the separator in it, a message, a footer).
+    const v = valueOf(line);
+    if (v) values.push(line.slice(v.start, v.end));
+  }
+  return read > 0 ? values : undefined;
+}
+
+/** queryCellValues for psql's expanded display: each `title | value` line's value when its title is a secret column's. */
+function expandedCellValues(
+  lines: string[],
+  columns: SelectedColumn[] | '*',
+  isSecretTitle: (title: string) => boolean,
+  valueOf: (cell: string) => { start: number; end: number } | undefined,
+): string[] | undefined {
+  const byTitle = columns === '*' ? undefined : new Map(columns.filter((c) => c.title !== undefined).map((c) => [c.title!.toLowerCase(), c.secret]));
+  const values: string[] = [];
+  let read = 0;
+  for (const line of lines) {
+    if (line.trim() === '' || EXPANDED_RECORD.test(line)) continue;
+    const titled = EXPANDED_LINE.exec(line);
+    const secret = titled ? (byTitle ? byTitle.get(titled[1].toLowerCase()) : isSecretTitle(titled[1])) : undefined;
+    if (secret !== undefined) {
+      read++;
+      const v = secret ? valueOf(titled![2]) : undefined;
+      if (v) values.push(titled![2].slice(v.start, v.end));
+      continue;
+    }
+    // A value's continuation line, a footer (`(3 rows)`), a message: whole, as before.
     const v = valueOf(line);
     if (v) values.push(line.slice(v.start, v.end));
   }

@@ -40,7 +40,7 @@ import { opensslPrivateNumbers, publicSecretData, TOOL_BLOCK_WORDS } from './too
 import { BarePhrases, isPhraseText, quotedPhrases } from './bare-mnemonics.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, SECRET_SECTION_LINES, SECRET_SECTION_WORDS, secretSectionEntries, startsCookieList, yamlCookieItems } from './credential-sections.js';
-import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, CODEPUSH_TABLE_LINES, CODEPUSH_TABLE_WORDS, codePushKeys, STREAM_KEY_LINES, STREAM_KEY_WORD, streamKeyBesideServer, RECOVERY_LIST_LINES, RECOVERY_LIST_WORDS, recoveryCodeList, PRIVATE_KEY_LIST_LINES, PRIVATE_KEY_LIST_WORD, privateKeyList, ACCOUNTS_LINES, ACCOUNTS_WORD, hardhatAccounts, SHA1_BELOW_KEY_LINES, SHA1_BELOW_KEY_WORDS, sha1BelowKey, HMAC_KEY_FILE_LINES, HMAC_KEY_FILE_WORD, hmacKeyBelowAlgorithm, HEX_BELOW_LABEL_LINES, HEX_BELOW_LABEL_WORDS, hexBelowLabel, EXPECT_SEND_LINES, EXPECT_SEND_LINES_ABOVE, EXPECT_SEND_WORDS, expectSendValue, LAPS_PRETTY_LINES_ABOVE, LAPS_PRETTY_WORDS, lapsPrettyPassword, AUTHORIZATION_LIST_LINES, AUTHORIZATION_LIST_WORDS, authorizationListItem, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, CODEPUSH_TABLE_LINES, CODEPUSH_TABLE_WORDS, codePushKeys, STREAM_KEY_LINES, STREAM_KEY_WORD, streamKeyBesideServer, RECOVERY_LIST_LINES, RECOVERY_LIST_WORDS, recoveryCodeList, PRIVATE_KEY_LIST_LINES, PRIVATE_KEY_LIST_WORD, privateKeyList, ACCOUNTS_LINES, ACCOUNTS_WORD, hardhatAccounts, SHA1_BELOW_KEY_LINES, SHA1_BELOW_KEY_WORDS, sha1BelowKey, HMAC_KEY_FILE_LINES, HMAC_KEY_FILE_WORD, hmacKeyBelowAlgorithm, HEX_BELOW_LABEL_LINES, HEX_BELOW_LABEL_WORDS, hexBelowLabel, EXPECT_SEND_LINES, EXPECT_SEND_LINES_ABOVE, EXPECT_SEND_WORDS, expectSendValue, LAPS_PRETTY_LINES_ABOVE, LAPS_PRETTY_WORDS, lapsPrettyPassword, AUTHORIZATION_LIST_LINES, AUTHORIZATION_LIST_WORDS, authorizationListItem, XMLRPC_LOGIN_LINES, XMLRPC_LOGIN_WORDS, xmlRpcLoginPassword, PASSWORD_INPUT_LINES, PASSWORD_INPUT_WORDS, passwordInputFilled, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
 import { base64Kind, type SecretFinding } from './finding.js';
 import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
@@ -137,6 +137,10 @@ const EXPECT_SEND_RULE = LINE_RULES.length + 46;
 const LAPS_PRETTY_RULE = LINE_RULES.length + 47;
 /** An Authorization header's list, its item on the next line (bound-values.ts authorizationListItem). */
 const AUTHORIZATION_LIST_RULE = LINE_RULES.length + 48;
+/** An XML-RPC login's third parameter (bound-values.ts xmlRpcLoginPassword). */
+const XMLRPC_LOGIN_RULE = LINE_RULES.length + 49;
+/** What Playwright's call log fills into a password input (bound-values.ts passwordInputFilled). */
+const PASSWORD_INPUT_RULE = LINE_RULES.length + 50;
 /** SMTP's AUTH LOGIN as strace shows the client's writes (straceAuthLoginAnswer): no server prompt in view. */
 const STRACE_AUTH_LOGIN_RULE = LINE_RULES.length + 32;
 /**
@@ -398,6 +402,8 @@ const KEYWORDS: Keyword[] = [];
   for (const w of EXPECT_SEND_WORDS) entry(w).context.push(EXPECT_SEND_RULE);
   for (const w of LAPS_PRETTY_WORDS) entry(w).context.push(LAPS_PRETTY_RULE);
   for (const w of AUTHORIZATION_LIST_WORDS) entry(w).context.push(AUTHORIZATION_LIST_RULE);
+  for (const w of XMLRPC_LOGIN_WORDS) entry(w).context.push(XMLRPC_LOGIN_RULE);
+  for (const w of PASSWORD_INPUT_WORDS) entry(w).context.push(PASSWORD_INPUT_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   for (const [w, mark] of MARK_WORDS) entry(w).mark |= mark;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
@@ -1469,7 +1475,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : r === KEY_BESIDE_USER_RULE ? KEY_BESIDE_USER_LINES : r === CODEPUSH_TABLE_RULE ? CODEPUSH_TABLE_LINES : r === STREAM_KEY_RULE ? STREAM_KEY_LINES : r === RECOVERY_LIST_RULE ? RECOVERY_LIST_LINES + 1 : r === PRIVATE_KEY_LIST_RULE ? PRIVATE_KEY_LIST_LINES + 2 : r === ACCOUNTS_RULE ? ACCOUNTS_LINES : r === SHA1_BELOW_KEY_RULE ? SHA1_BELOW_KEY_LINES : r === HMAC_KEY_FILE_RULE ? HMAC_KEY_FILE_LINES : r === HEX_BELOW_LABEL_RULE ? HEX_BELOW_LABEL_LINES : r === EXPECT_SEND_RULE ? EXPECT_SEND_LINES : r === AUTHORIZATION_LIST_RULE ? AUTHORIZATION_LIST_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : r === KEY_BESIDE_USER_RULE ? KEY_BESIDE_USER_LINES : r === CODEPUSH_TABLE_RULE ? CODEPUSH_TABLE_LINES : r === STREAM_KEY_RULE ? STREAM_KEY_LINES : r === RECOVERY_LIST_RULE ? RECOVERY_LIST_LINES + 1 : r === PRIVATE_KEY_LIST_RULE ? PRIVATE_KEY_LIST_LINES + 2 : r === ACCOUNTS_RULE ? ACCOUNTS_LINES : r === SHA1_BELOW_KEY_RULE ? SHA1_BELOW_KEY_LINES : r === HMAC_KEY_FILE_RULE ? HMAC_KEY_FILE_LINES : r === HEX_BELOW_LABEL_RULE ? HEX_BELOW_LABEL_LINES : r === EXPECT_SEND_RULE ? EXPECT_SEND_LINES : r === AUTHORIZATION_LIST_RULE ? AUTHORIZATION_LIST_LINES : r === XMLRPC_LOGIN_RULE ? XMLRPC_LOGIN_LINES : r === PASSWORD_INPUT_RULE ? PASSWORD_INPUT_LINES : 0))));
 /** Lines above a salt's the byte path's window holds: a keystore's `kdfparams` opening and its four parameters. */
 const SALT_LINES_ABOVE = 6;
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
@@ -1486,7 +1492,7 @@ const NAMES_A_VALUE = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(NAME_
 // INI name with its value on the continuation lines (`=` alone), a heredoc (`= <<-EOT`: adv67 F25, F26).
 const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*(?::[ \t]*(?:(?:(?:!!(?:binary|str)|!<tag:yaml\.org,2002:(?:binary|str)>|&[\w-]{1,64})[ \t]+){0,2}[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?|\{|\[)?|=[ \t]*(?:"""|'''|(?:[\w.]+\()?<<[-~]?["']?\w+["']?)?[ \t]*)\r?$/;
 /** After a name's word, the rest of a line that ends with the name (`- name: DB_PASSWORD`): its `value` may be on the next line (pairedValue). */
-const PAIR_NAME_END = /^[\w.-]*["']?[ \t]*,?[ \t]*\r?$/;
+const PAIR_NAME_END = /^[\w.-]*["']?[ \t]*(?:,[ \t]*)?\r?$/;
 /** The paired value's line: the next, or after up to four other fields of its object (`"Type": "SecureString",` of an SSM parameter). */
 const PAIR_LINES_AFTER = 5;
 /** After a name's word, PHP's var_dump key (`["db_password"]=>`): its value is on the next line (`  string(14) "…"`). */
@@ -2966,6 +2972,8 @@ const HIT_RULES = new Map<number, HitRule>([
   [EXPECT_SEND_RULE, expectSendValue],
   [LAPS_PRETTY_RULE, lapsPrettyPassword],
   [AUTHORIZATION_LIST_RULE, authorizationListItem],
+  [XMLRPC_LOGIN_RULE, xmlRpcLoginPassword],
+  [PASSWORD_INPUT_RULE, passwordInputFilled],
 ]);
 
 /**
@@ -3581,7 +3589,7 @@ const namesServiceOrSecret = (n: string) => namesServiceOrAccount(n) || namesSec
  * 16-128 letters and digits holding both, or 32-128 of base64 holding both (OPNsense's `key=`: pass 181 F10).
  */
 const API_KEY_SHAPE = String.raw`(?:(?:\d{1,12}:)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[0-9a-fA-F]{32,128}|(?=[A-Za-z]{0,127}\d)(?=\d{0,127}[A-Za-z])[A-Za-z0-9]{16,128}|(?=[A-Za-z+/]{0,127}\d)(?=[\d+/]{0,127}[A-Za-z])[A-Za-z0-9+/]{32,128}={0,2})`;
-const API_KEY_VALUE = new RegExp(String.raw`^["']?[ \t]*[:=][ \t]*["']?${API_KEY_SHAPE}["']?[ \t]*,?[ \t]*\r?(?:\n|$)`);
+const API_KEY_VALUE = new RegExp(String.raw`^["']?[ \t]*[:=][ \t]*["']?${API_KEY_SHAPE}["']?[ \t]*(?:,[ \t]*)?\r?(?:\n|$)`);
 /** An inline object's `key` value (the same shapes, then the object's next field or its end). */
 const API_KEY_VALUE_INLINE = new RegExp(String.raw`^["']?[ \t]*[:=][ \t]*["']?${API_KEY_SHAPE}["']?[ \t]*[,})]`);
 /** Lines above and below a top-level `key` read for a sibling (a dotfile of a few settings). */
@@ -4618,7 +4626,7 @@ const DEBUG_VIEW_SECTION_ABOVE = /(?:^|\n)(?:[\w./-]{1,200}?[:-]\d{1,9}[:-]|\d{1
 /** YAML's `api:` section above a `key` field (the OpenTelemetry collector's Datadog exporter: `api:` then `  key: <32 hex>`: adv91 F45). */
 const API_SECTION_ABOVE = /(?:^|\n)(?:[\w./-]{1,200}?[:-]\d{1,9}[:-]|\d{1,9}[:-])?[ \t]*api[ \t]*:[ \t]*\r?\n(?:(?:[\w./-]{1,200}?[:-]\d{1,9}[:-]|\d{1,9}[:-])?[ \t]+[^\n]*\r?\n){0,8}(?:[\w./-]{1,200}?[:-]\d{1,9}[:-]|\d{1,9}[:-])?[ \t]+$/;
 /** Above a `key` field: a YAML list of keys or credentials, the item's other fields before it (Kong's `keyauth_credentials:` then `- key: …`: adv91 F46). */
-const YAML_KEY_LIST_ABOVE = /(?:api[_-]?keys|access[_-]?keys|secret[_-]?keys|tokens|credentials)["']?[ \t]*:[ \t]*\r?\n(?:[ \t]*-?[ \t]*[\w-]{1,64}:[ \t]+\S[^\n]*\r?\n){0,6}[ \t]*-?[ \t]*$/i;
+const YAML_KEY_LIST_ABOVE = /(?:api[_-]?keys|access[_-]?keys|secret[_-]?keys|tokens|credentials)["']?[ \t]*:[ \t]*\r?\n(?:[ \t]*(?:-[ \t]*)?[\w-]{1,64}:[ \t]+\S[^\n]*\r?\n){0,6}[ \t]*(?:-[ \t]*)?$/i;
 
 /** Characters before a paired name read for its field (`"ParameterKey": "`, `"Name": "/prod/app/` of an SSM parameter's path). */
 const PAIR_NAME_LOOKBACK = 96;
@@ -4634,8 +4642,9 @@ const PAIR_NAME_LOOKBACK = 96;
 // pass 195), the name inside `{$…}`, a context after it (`{$MYSQL.PASSWORD:"db01"}`: adv211 F4).
 const PAIR_NAME_BEFORE = /(?:(?:\\?["'])?(?:name|key|Name|Key|variable|ParameterKey|OutputKey|keyName|KeyName|Property|label|macro|_id)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\?["'])?(?:[\w.-]*\/){0,8}(?:\{\$)?)$/;
 /** After that name: its `value` field, on the same line or the next (`, "value": "…"`, `\n  value: …`); an empty object or list
- * among the fields between (`az keyvault secret show`'s `"tags": {},` between `"name"` and `"value"`: pass 135 F33). */
-const PAIR_VALUE_AT = /(?::(?:\\?"[^"\n]{0,64}\\?"|[^}"'\n]{0,64}))?\}?(?:\\?["'])?[ \t]*,?[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:"[^"\\\n]{0,64}"|[\w.-]{1,32})[ \t]*,[ \t]*){0,2}(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:\{\}|\[\]|[^\n{}[\]]{0,256}),|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n(?:[-+](?=[ \t]))?[ \t]*(?:[+~][ \t]+)?)?(?:\\?["'])?(?:value|Value|ParameterValue|OutputValue)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\"(?<v>(?:[^"\\\n]|\\[^"\n]){1,2048})\\"|"\[\\"(?<listed>[^"\\\n]{1,2048})\\"\]"|"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
+ * among the fields between (`az keyvault secret show`'s `"tags": {},` between `"name"` and `"value"`: pass 135 F33), or an XML
+ * element's other attributes (ServiceNow's `<parameter name="mid.instance.password" secure="true" value="…"/>`: pass 265 S25). */
+const PAIR_VALUE_AT = /(?::(?:\\?"[^"\n]{0,64}\\?"|[^}"'\n]{0,64}))?\}?(?:\\?["'])?[ \t]*(?:,[ \t]*)?(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:"[^"\\\n]{0,64}"|[\w.-]{1,32})[ \t]*,[ \t]*){0,2}(?:(?![Vv]alue=)[\w:-]{1,32}=(?:"[^"\n]{0,64}"|'[^'\n]{0,64}')[ \t]+){0,3}(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:\{\}|\[\]|[^\n{}[\]]{0,256}),|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n(?:[-+](?=[ \t]))?[ \t]*(?:[+~][ \t]+)?)?(?:\\?["'])?(?:value|Value|ParameterValue|OutputValue)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\"(?<v>(?:[^"\\\n]|\\[^"\n]){1,2048})\\"|"\[\\"(?<listed>[^"\\\n]{1,2048})\\"\]"|"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
 
 /**
  * A name/value pair whose name is a secret's (`env: - name: DB_PASSWORD ⏎ value: …` in a pod spec, ECS's `{"name":
@@ -4739,7 +4748,7 @@ const JQ_STREAM_LEAF_ESCAPED = /\\"[ \t]*\][ \t]*,[ \t]*\\"(?<quoted>(?:[^"\\\n]
 /** The Authorization header's name (or the proxy's). */
 const AUTHORIZATION_NAME = /^(?:Proxy-)?Authorization$/i;
 /** After it in a pair over lines: its quote, a comma, a line break, the value's quote, a scheme, the credential, its quote. */
-const AUTHORIZATION_PAIR_VALUE = /["'][ \t]*,[ \t]*\r?\n[ \t]*["'](?:(?:Bearer|Basic|Token|token|Bot|Digest|Key)[ \t]+)?(?<v>[^\s"'\\]{8,4096})["'][ \t]*,?[ \t]*(?:\r?\n[ \t]*)?[\])]/dy;
+const AUTHORIZATION_PAIR_VALUE = /["'][ \t]*,[ \t]*\r?\n[ \t]*["'](?:(?:Bearer|Basic|Token|token|Bot|Digest|Key)[ \t]+)?(?<v>[^\s"'\\]{8,4096})["'][ \t]*(?:,[ \t]*)?(?:\r?\n[ \t]*)?[\])]/dy;
 /** An enum's constant (`ALLOW_USER_SRP_AUTH`): a header's name is not written so, nor its value. */
 const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 /** Before the name's quote: the pair's opening bracket, maybe a line break and indent between. */
@@ -4747,7 +4756,7 @@ const ARRAY_PAIR_OPEN = /[[(][ \t]*(?:\r?\n[ \t]*)?$/;
 /** The opening bracket is looked for this far back: a line break and an indent. */
 const ARRAY_PAIR_LOOKBACK = 48;
 /** After the name: its quote, a comma, the value in quotes (on the same line or the next), the pair's closing bracket. */
-const ARRAY_PAIR_VALUE = /["'][ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?:"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})')[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?[\])]/dy;
+const ARRAY_PAIR_VALUE = /["'][ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?:"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})')[ \t]*(?:,[ \t]*)?(?:\r?\n[ \t]*)?[\])]/dy;
 
 /**
  * A property list's `<key>NAME</key>` then `<string>value</string>` (a launchd plist's EnvironmentVariables: adv13 B06), the value's
@@ -4905,7 +4914,7 @@ function redisFieldBelow(text: string, k: number, e: number, out: SecretFinding[
 }
 
 /** After a name first on its line: blanks, one quoted literal, the end of the line (`storePassword 'x'` in Gradle, `password "x"` in a Ruby DSL). */
-const SPACED_QUOTED_VALUE = /[ \t]+(?:"(?<quoted>[^"\\\n]{1,2048})"|'(?<single>[^'\n]{1,2048})')[ \t]*[;,]?[ \t]*\r?(?=\n|$)/dy;
+const SPACED_QUOTED_VALUE = /[ \t]+(?:"(?<quoted>[^"\\\n]{1,2048})"|'(?<single>[^'\n]{1,2048})')[ \t]*(?:[;,][ \t]*)?\r?(?=\n|$)/dy;
 
 /** A C macro's definition up to its name, first on its line (`#define `, `# define `), a diff's `+` or `-` before it (adv144 E3). */
 const C_DEFINE_BEFORE = /(?:^|\n)[+-]?[ \t]*#[ \t]*define$/;
@@ -4957,7 +4966,7 @@ function grepPrefixEndsAt(text: string, i: number): boolean {
 // Or a YAML list's items (`docker compose config`'s `command:` list: `- --requirepass` then `- <value>`: adv35 F07).
 const OPTION_ALONE_BEFORE = /(?:^|\n)[ \t]*(?:-[ \t]+)?["']?--?$/;
 /** After the option: the end of its line, then the next line's one word (quoted and followed by `,` in a JSON array). */
-const VALUE_BELOW = /["']?,?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?(?:"(?<quoted>[^"\s\\]{1,2048})"|'(?<single>[^'\s]{1,2048})'|(?<bare>[^\s"',-][^\s"',]{0,2047}))[ \t]*,?[ \t]*\r?(?=\n|$)/dy;
+const VALUE_BELOW = /["']?,?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?(?:"(?<quoted>[^"\s\\]{1,2048})"|'(?<single>[^'\s]{1,2048})'|(?<bare>[^\s"',-][^\s"',]{0,2047}))[ \t]*(?:,[ \t]*)?\r?(?=\n|$)/dy;
 
 /**
  * An option that names a secret alone on its line and its value alone on the next (adv12 A11, A26): `kubectl describe pod`'s
@@ -5124,6 +5133,9 @@ const DATE_VALUE = /^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}/;
 const JEST_TEST_FILE = /^[ \t]{1,4}\S*(?:\.(?:test|spec)\.[cm]?[jt]sx?|__tests__\/\S+)(?=[ \t]|\r?$|\r?\n)/;
 const MAX_JEST_PATH = 512;
 
+/** A value of letters only under a secret's (not a password's) name, this long at least: a generator's (Harbor's 16), not a word. */
+const MIN_LETTERS_SECRET = 16;
+
 function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]): void {
   // First on its line, indented or not (Fluent Bit's `    HTTP_Passwd    …`: adv20 F35).
   // Or after a label's upper-case words (auth0's `  CLIENT SECRET        …`: adv20 F17).
@@ -5182,8 +5194,9 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   if ((title !== undefined && METADATA_TITLE.test(title)) || (!last && (title === undefined || !VALUE_TITLE.test(title)))) return;
   const v = m.groups!.v;
   // A digit in it, or a password's made word (`EWpseq%bIzhTlvREfx`: a generator's, no digit: adv150 F21) or random letters of both
-  // cases (`KgXLuoSVYnNJltns`: about one in 16 draws of 16 letters and digits has no digit; a test's showed).
-  if ((!/\d/.test(v) && !(PASSWORD_NAME.test(name) && (madeWord(v) || mintedWord(v)))) || DATE_VALUE.test(v) || isLookAlike(v, PASSWORD_NAME.test(name))) return;
+  // cases (`KgXLuoSVYnNJltns`: about one in 16 draws of 16 letters and digits has no digit; a test's showed). Under a secret's or
+  // a key's name too when long enough (Harbor's `CORE_SECRET   HUPTyLQGDYTtDeOJ`, awk's table of its env file: pass 267 F28).
+  if ((!/\d/.test(v) && !(PASSWORD_NAME.test(name) ? madeWord(v) || mintedWord(v) : v.length >= MIN_LETTERS_SECRET && mintedWord(v))) || DATE_VALUE.test(v) || isLookAlike(v, PASSWORD_NAME.test(name))) return;
   // An access key's id beside its secret (`AccessKey   SCWOXVWP3IBBH1ULVZC5`, AWS's AKIA…): upper-case letters and digits.
   if (/^AccessKey$/.test(name) && /^[A-Z0-9]{16,24}$/.test(v)) return;
   const [start, end] = m.indices!.groups!.v!;
@@ -5704,7 +5717,7 @@ function sensitiveValue(text: string, at: number, out: SecretFinding[]): void {
 
 /** After a HAR header's `"name": "Authorization"`: its `"value"` (same line or the next). */
 // Or a YAML pair (Envoy's `request_headers_to_add`: `key: "authorization"` then `value: "Basic …"`: adv23 F10).
-const HAR_VALUE_AT = /"?[ \t]*,?[ \t]*\r?\n?[ \t]*"?value"?[ \t]*[:=][ \t]*"(?<secret>(?:[^"\\\n]|\\.){4,8192})"/y;
+const HAR_VALUE_AT = /"?[ \t]*(?:,[ \t]*)?\r?\n?[ \t]*"?value"?[ \t]*[:=][ \t]*"(?<secret>(?:[^"\\\n]|\\.){4,8192})"/y;
 
 /** An Azure Functions host key's value: base64 (or its URL-safe alphabet), 32 characters and up. */
 const AZURE_HOST_KEY = /^[A-Za-z0-9+/_-]{32,256}={0,2}$/;

@@ -177,6 +177,13 @@ const PROPERTY_USERS_FILE = /(?:^|\/)(?:[\w.]+-)?(?:users|realm)\.properties$/;
 /** Mathematica's licence passwords (`~/.Mathematica/Licensing/mathpass`, CREDENTIAL_ROW_FILES). */
 const MATHPASS_FILE = /(?:^|\/)mathpass$/;
 
+/** A sed script that only prints lines as they are: `3p`, `2,4p`, `$p`, `/^Key:/p`, `5,$p` (the printer's `sed -n` reads). */
+const SED_LINE_PICK = /^(?:(?:\d+|\$|\/[^/\n]{1,128}\/)(?:,(?:\d+|\$|\/[^/\n]{1,128}\/))?)?p$/;
+
+/** Signal Desktop's `config.json` and its `"key": "<64 hex>"` row (CREDENTIAL_ROW_FILES; jq's output of it). */
+const SIGNAL_CONFIG_FILE = /(?:^|\/)Signal(?: Beta)?\/config\.json$/;
+const SIGNAL_CONFIG_ROW = /^(?:[ \t]*(?:"key"[ \t]*:[ \t]*)?"?(?<v>[0-9a-fA-F]{64})"?[ \t]*(?:,[ \t]*)?\r?|.*)$/;
+
 /** Files whose every row is a credential (cat printer): see printerOf. */
 const CREDENTIAL_ROWS_FILE = new RegExp(
   `(?:^|\\/)(?:develocity|enterprise)\\/keys\\.properties$|(?:^|\\/)pgbouncer\\/userlist\\.txt$|(?:^|\\/)(?:sasl_passwd|rsyncd\\.secrets|passwd\\.client|ipsec\\.secrets)$|(?:^|\\/)settings-security\\.xml$|(?:^|\\/)davfs2\\/secrets$|(?:^|\\/)openvpn\\/(?:[^/]+\\/)*[^/]*(?:auth|pass|cred|login)[^/]*$|${JMX_PASSWORD_FILE.source}|${PROPERTY_USERS_FILE.source}|${MATHPASS_FILE.source}`,
@@ -224,7 +231,8 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   { file: /(?:^|\/)api[_-]?keys\.ya?ml$/i, row: /^(?:[ \t]*(?:key|secret|token|api[_-]?key)[ \t]*:[ \t]+(?<q>["']?)(?<v>[^\s"'#]{8,})\k<q>[ \t]*\r?|.*)$/ },
   // Signal Desktop's `config.json`: its SQLCipher database key, `"key": "<64 hex>"` (a digest's shape: pass 259 F37); other lines
   // kept.
-  { file: /(?:^|\/)Signal(?: Beta)?\/config\.json$/, row: /^(?:[ \t]*"key"[ \t]*:[ \t]*"(?<v>[0-9a-fA-F]{64})"[ \t]*,?[ \t]*\r?|.*)$/ },
+  // (jq's too, `jq . config.json` or `jq -r .key config.json`: the key alone on its line, quoted or bare.)
+  { file: SIGNAL_CONFIG_FILE, row: SIGNAL_CONFIG_ROW },
   // BIND's HMAC key file (`K<name>.+163+<tag>.private`): its `Key:` line (`sed -n 3p`, `tail -n +3` of it: adv263 T2, T3).
   { file: /(?:^|\/)K[^/]*\.\+(?:157|16[1-5])\+\d{1,5}\.private$/, row: /^(?:Key:[ \t]+(?<v>[A-Za-z0-9+/]{8,1024}={0,2})[ \t]*\r?|.*)$/ },
   // Perforce's tickets file (`~/.p4tickets`, `p4tickets.txt` on Windows): `host:port=user:<32 hex>` (adv148 F28).
@@ -702,6 +710,25 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
         if (!files.some((a) => SECRET_FILE.test(a))) return undefined;
         return { kind: 'secret', tool: `${name} secret file`, ...(files.some((a) => !SECRET_FILE.test(a) && !/^\d+$/.test(a)) ? { amongOthers: true } : {}) };
       }
+    case 'sed': {
+      // Lines picked out of a credentials file of a known row layout as they are (`sed -n 3p K….+163+….private`, `sed -n '2,4p'
+      // sasl_passwd`: adv263 T2): its rows, read as cat's.
+      if (!argv.includes('-n') && !argv.includes('--quiet') && !argv.includes('--silent')) return undefined;
+      // (Not operands(): `-n` takes head's count, not sed's script.)
+      const ops = argv.slice(1).filter((a, i, all) => !a.startsWith('-') && all[i - 1] !== '-e');
+      const e = argv.indexOf('-e');
+      const script = e > 0 ? argv[e + 1] : ops[0];
+      const files = e > 0 ? ops : ops.slice(1);
+      if (script === undefined || files.length === 0 || !script.split(';').every((pick) => SED_LINE_PICK.test(pick.trim()))) return undefined;
+      // (Only a file of a known row layout: a YAML or env file's picked lines are the scanner's, whose names say which is secret.)
+      const read = printerOf(['cat', ...files]);
+      return read?.rows ? { ...read, tool: read.tool.replace(/^cat/, 'sed -n') } : undefined;
+    }
+    case 'jq':
+    case 'gojq':
+    case 'jaq':
+      // Signal Desktop's config through jq (the stop-time check's leftover: `jq . …/Signal/config.json`): its key's row.
+      return operands(argv).some((a) => SIGNAL_CONFIG_FILE.test(a)) ? { kind: 'password', tool: `${name} of a credentials file`, rows: SIGNAL_CONFIG_ROW } : undefined;
     case 'ejabberdctl':
       // `ejabberdctl oauth_issue_token <jid> <ttl> <scopes>` (pass 202 F32): `<token>\t["scopes"]\t<ttl> seconds`, the token first.
       return sub === 'oauth_issue_token' || sub === 'oauth_list_tokens' ? { kind: 'oauth token', tool: 'ejabberdctl oauth_issue_token', rows: EJABBERD_TOKEN_ROW } : undefined;
@@ -1839,7 +1866,7 @@ function rowsPicked(name: string, argv: readonly string[]): SecretPrinter | unde
 /** A file or a variable naming an askpass helper (`$SSH_ASKPASS`, `$GIT_ASKPASS`, `askpass.sh`, `git-askpass`). */
 const ASKPASS_FILE = /askpass/i;
 /** A script's line that prints a literal: `echo 'pw'`, `echo -n "pw"`, `printf '%s\n' 'pw'`, `printf pw`. */
-const ECHOED_LITERAL = /^[ \t]*(?:exec[ \t]+)?(?:echo(?:[ \t]+-[neE]+)?|printf(?:[ \t]+(['"])%s(?:\\n)?\1)?)[ \t]+(?:'(?<single>[^'\n]+)'|"(?<double>[^"$`\n]+)"|(?<bare>[^\s'"$`;|&]+))[ \t]*;?[ \t]*\r?$/gm;
+const ECHOED_LITERAL = /^[ \t]*(?:exec[ \t]+)?(?:echo(?:[ \t]+-[neE]+)?|printf(?:[ \t]+(['"])%s(?:\\n)?\1)?)[ \t]+(?:'(?<single>[^'\n]+)'|"(?<double>[^"$`\n]+)"|(?<bare>[^\s'"$`;|&]+))[ \t]*(?:;[ \t]*)?\r?$/gm;
 
 /** The literals a script's `echo` / `printf` lines print (scriptEchoes). */
 function echoedLiterals(text: string): string[] {
@@ -1883,7 +1910,8 @@ function queriesOf(argv: readonly string[]): string[] {
 }
 
 /** A column that holds a credential (`password`, `api_key`, `reset_password_token`, `client_secret`, `rolpassword`). */
-const SECRET_COLUMN = /(?:password|passwd|passphrase|secret|token|api_?key|private_?key|secret_?key|access_?key|signing_?key|encryption_?key|master_?key|credentials?)$|^(?:\w*_)?pwd$/i;
+// (PocketBase's `_superusers.tokenKey`, the key its tokens are signed with: pass 271 F9.)
+const SECRET_COLUMN = /(?:password|passwd|passphrase|secret|token|api_?key|private_?key|secret_?key|access_?key|signing_?key|encryption_?key|master_?key|token_?key|auth_?key|session_?key|hmac_?key|jwt_?key|credentials?)$|^(?:\w*_)?pwd$/i;
 /** …not a hash of one or a flag about one: a hash is not the credential (`password_hash` ends otherwise; `hashed_password`, `is_secret`). */
 const HASHED_COLUMN = /^(?:is|has|hashed|encrypted|crypted|salted|bcrypt|digest)_|^(?:hashed|encrypted|crypted)(?=[a-z]*password)/i;
 /** Functions whose value is no credential (a count, a length, a digest): the column inside them prints nothing of its value. */
@@ -2060,6 +2088,21 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
       found = { kind: 'header value', tool: name, transformed: true };
       continue;
     }
+    // A browser's cookies picked with their values (a Playwright storageState's `.cookies[] | [.name, .value, .domain] | @tsv`,
+    // Crawlee's `.cookieJar.cookies[] | "\\(.key)=\\(.value)"`: pass 266 F1, F37): each cookie's value — a row's other cells stay
+    // where the value is a tab-separated cell; a line built otherwise is masked whole.
+    if (COOKIES_PICKED.test(keys) && /\.value\b/.test(keys)) {
+      const columns = cookieValueColumns(keys);
+      found = columns ? { kind: 'cookie value', tool: name, queryColumns: { columns, isSecretTitle: () => false } } : { kind: 'cookie value', tool: name, transformed: true };
+      continue;
+    }
+    // An entry picked by a secret's name then its value (`.variables[] | select(.env_variable=="RCON_PASS_B64") | .value`, ECS's
+    // `.environment[] | select(.name=="DB_PASSWORD") | .value`: pass 264 F36): the value bare, masked whole.
+    const named = NAME_SELECTED.exec(keys);
+    if (named && isSecretName(named[1]) && /^value$/i.test(lastFilterKey(keys) ?? '')) {
+      found = { kind: `${named[1]} value`, tool: name, transformed: true };
+      continue;
+    }
     const row = secretRow(keys);
     if (row) {
       found = { kind: `.${row.key} value`, tool: name, transformed: true, ...(row.cell !== undefined ? { cells: [row.cell] } : {}) };
@@ -2106,6 +2149,21 @@ function renamedSecretFields(filter: string): { fields: string[]; key?: string }
 
 /** A jq filter selecting a credential header by its name (`select(.name == "authorization")`, `ascii_downcase == "cookie"`). */
 const SECRET_HEADER_SELECTED = /\.name\b[^"|]{0,40}==\s*"(?:proxy-)?(?:authorization|cookie|set-cookie|x-api-key|x-auth-token|api-key)"/i;
+/** A jq filter that walks a cookie list (`.cookies[]`, `.cookieJar.cookies[]`, `.["cookies"]`). */
+const COOKIES_PICKED = /\.(?:cookies|cookieJar)\b|\["cookies"\]/i;
+
+/** A `[…] | @tsv` row of a cookie's fields: its columns, the `.value` one secret; undefined for another output. */
+function cookieValueColumns(filter: string): SelectedColumn[] | undefined {
+  if (!filter.includes('@tsv')) return undefined;
+  for (const m of filter.matchAll(ARRAY_BUILT)) {
+    const cells = topLevelOutputs(m[1]).map((c) => c.trim());
+    if (cells.some((c) => c === '.value')) return cells.map((c) => ({ title: undefined, secret: c === '.value' }));
+  }
+  return undefined;
+}
+
+/** A jq filter selecting an entry by its name's field (`select(.name == "DB_PASSWORD")`, `.key`, `.env_variable`), the name (group 1). */
+const NAME_SELECTED = /select\(\s*\.(?:name|Name|key|Key|env_variable|variable|ParameterKey|OutputKey)\s*==\s*"([A-Za-z_][\w.-]{0,127})"\s*\)/;
 /** An array built of picked keys (`[.name, .password]`): its elements, up to its `]`. */
 const ARRAY_BUILT = /\[([^[\]{}]{1,1024})\]/g;
 /** An object entry whose key is made from the data: `(.name): <filter>`. */

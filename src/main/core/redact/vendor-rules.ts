@@ -271,6 +271,10 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('facebook access token', ['eaa'], `${BB}EAA[A-Z](?=[A-Za-z0-9]{0,200}[a-z])(?=[A-Za-z0-9]{0,200}\\d)[A-Za-z0-9]{90,}${EB}`),
   // Dropbox's short-lived access tokens (`sl.` + ~135, `sl.u.AF…` + ~150 of base64url).
   rule('dropbox token', ['sl.'], `${B}sl\\.(?:u\\.)?[A-Za-z0-9_-]{120,}${E}`),
+  // Dropbox's long-lived and refresh tokens: 11 characters, ten `A`s, 43 more (a token response's `refresh_token`, flattened by
+  // n8n's execution data into an array with its name elsewhere: pass 269 S7).
+  // (Its run of `A`s, eleven or twelve with the neighbours', is the format's: no example's repeated character.)
+  { ...rule('dropbox token', ['aaaaaaaaaa'], `${BB}[A-Za-z0-9]{11}AAAAAAAAAA[A-Za-z0-9_=-]{43}${EB}`), example: (t: string) => /EXAMPLE/.test(t) },
   // Twilio's account SID or API key SID beside its secret (`AC<32 hex>:<auth token>`, `SK<32 hex>:<secret>`): the secret. No
   // keyword (`ac` is in every other word): the pair is a run of 67 characters, which the keyword-less rules read.
   { ...rule('twilio auth token', [], `${B}(?:AC|SK)[a-f0-9]{32}:(?<secret>[A-Za-z0-9]{32})${E}`, 'g', ':'), runMay: colonBetween(34, 32) },

@@ -55,6 +55,8 @@ describe('categories from grammars/_meta/categories.toml', () => {
     ['git add -p', 'interactive'],
     ['tmux -L adv capture-pane -pJ -t dev', 'passthrough'],
     ['tmux ls', 'passthrough'],
+    ['tmux -S sock set-buffer hello', 'passthrough'],
+    ['tmux load-buffer -b x file', 'passthrough'],
     ['tmux new-session -d -s build make', 'condense'],
     ['tmux', 'interactive'],
     ['tmux attach -t dev', 'interactive'],
