@@ -829,10 +829,10 @@ const MAX_BRACED_VALUE = 512;
  * The prompt's words inside the `expect`'s quotes: a double-quoted prompt may hold a `'` (`"root@h's password:"`), a single-quoted
  * one a `"`; a regular expression's ending `$` or `\\s*` (`-re "(P|p)assword: $"`): the stop-time check's leftovers.
  */
-const PROMPT_WORD = String.raw`(?:assword|passwd|passphrase|pass phrase|passcode|PIN|secret)[ \t]*(?:for [^\n"'{}:]{1,64})?[:?>]?[ \t]*(?:\\s[*+]?)?\*?[ \t]*\$?`;
+const PROMPT_WORD = String.raw`(?:assword|passwd|passphrase|pass phrase|passcode|PIN|secret)[ \t]*(?:for (?:'[^'\n]{1,128}'|[^\n"'{}:]{1,64}))?[:?>]?[ \t]*(?:\\s[*+]?)?\*?[ \t]*\$?`;
 const PROMPT_QUOTED = String.raw`(?:"[^\n"{}]{0,128}?${PROMPT_WORD}"|'[^\n'{}]{0,128}?${PROMPT_WORD}'|\{[^\n"'{}]{0,128}?${PROMPT_WORD}\})`;
 const EXPECTS_PASSWORD = new RegExp(
-  String.raw`\bexpect(?:_exact)?\b[ \t]*\(?[ \t]*(?:-re[ \t]+|-exact[ \t]+|-gl[ \t]+)?${PROMPT_QUOTED}\)?[ \t]*\r?\n(?:[ \t\d]*(?:sleep\b[^\n]*|#[^\n]*|)\r?\n)?[ \t\d]*[\w.]*(?:exp_)?send(?:line)?[ \t]*\(?[ \t]*(?:--[ \t]+)?["'{]$`,
+  String.raw`\bexpect(?:_exact)?\b[ \t]*\(?[ \t]*\[?[ \t]*[rbu]?(?:-re[ \t]+|-exact[ \t]+|-gl[ \t]+)?${PROMPT_QUOTED}(?:[ \t]*,[^\n]{0,256})?\]?\)?[ \t]*\r?\n(?:[ \t\d]*(?:sleep\b[^\n]*|#[^\n]*|)\r?\n)?[ \t\d]*[\w.]*(?:exp_)?send(?:line)?[ \t]*\(?[ \t]*(?:--[ \t]+)?b?["'{]$`,
   'i',
 );
 
@@ -841,6 +841,8 @@ export function expectSendValue(text: string, at: number, out: SecretFinding[]):
   // (The hit ends at the opening quote or brace; pexpect's `sendline(` before its quote.)
   let from = at;
   if (text.charCodeAt(at - 1) === 0x28) {
+    // (Python's bytes literal too: `sendline(b'…')`: adv272 S3.)
+    if (text.charCodeAt(at) === 0x62) from = ++at;
     if (text.charCodeAt(at) !== 0x27 && text.charCodeAt(at) !== 0x22) return;
     from = at + 1;
     if (text.charCodeAt(from) === 0x24) return;
@@ -909,12 +911,13 @@ export function authorizationListItem(text: string, at: number, out: SecretFindi
  * logged over lines.
  */
 export const XMLRPC_LOGIN_WORDS = ['<methodname>authenticate<', '<methodname>execute_kw<', '<methodname>login<'];
-/** A call pretty-printed: `<params>`, and `<param>`, `<value>`, `</value>`, `</param>` a line each for two parameters first. */
-export const XMLRPC_LOGIN_LINES = 14;
+/** A call pretty-printed: `<params>`, and `<param>`, `<value>`, `<string>`, `</value>`, `</param>` a line each for two parameters first. */
+export const XMLRPC_LOGIN_LINES = 20;
 /** Blanks or a line break, escaped in a bytes literal (`\n`) or not. */
-const XML_GAP = String.raw`(?:\\n|\s){0,8}`;
-const XML_PARAM = String.raw`${XML_GAP}<param>${XML_GAP}<value>(?:<(?:string|int|i4)>[^<\n]{0,256}<\/(?:string|int|i4)>|[^<\n]{0,256})<\/value>${XML_GAP}<\/param>`;
-const XMLRPC_THIRD_PARAM = new RegExp(String.raw`\/methodName>${XML_GAP}<params>(?:${XML_PARAM}){2}${XML_GAP}<param>${XML_GAP}<value>(?:<string>)?(?<v>[^<\n\\]{4,256})<`, 'dy');
+const XML_GAP = String.raw`(?:\\n|\s){0,32}`;
+const XML_PARAM = String.raw`${XML_GAP}<param>${XML_GAP}<value>${XML_GAP}(?:<(?:string|int|i4)>[^<\n]{0,256}<\/(?:string|int|i4)>|[^<\n]{0,256})${XML_GAP}<\/value>${XML_GAP}<\/param>`;
+// (Pretty-printed, each tag on its line: adv272 S20.)
+const XMLRPC_THIRD_PARAM = new RegExp(String.raw`\/methodName>${XML_GAP}<params>(?:${XML_PARAM}){2}${XML_GAP}<param>${XML_GAP}<value>${XML_GAP}(?:<string>)?(?<v>[^<\n\\]{4,256})<`, 'dy');
 
 export function xmlRpcLoginPassword(text: string, at: number, out: SecretFinding[]): void {
   XMLRPC_THIRD_PARAM.lastIndex = at;
@@ -945,4 +948,29 @@ export function passwordInputFilled(text: string, at: number, out: SecretFinding
   if (!m) return;
   const [start, end] = m.indices!.groups!.d ?? m.indices!.groups!.s!;
   out.push({ start, end, kind: 'password', byContext: true });
+}
+
+/**
+ * MySQL's legacy `master.info` (a replica's connection to its source, one field a line, the password's meaning its line number
+ * alone: `33`, `mysql-bin.000142`, a position, the host, the user, the password, the port: pass 273 F13), found by its binlog's
+ * name: the sixth line under a line count, when the seventh is a port.
+ */
+export const MASTER_INFO_WORDS = ['-bin.0', 'binlog.0'];
+export const MASTER_INFO_LINES = 5;
+export const MASTER_INFO_LINES_ABOVE = 1;
+/** The binlog's line, and the count's above it, read back this far at most. */
+const MAX_MASTER_INFO_LINE = 128;
+const MASTER_INFO = /\d{1,3}\r?\n[\w.-]{1,128}\.\d{6}\r?\n\d{1,20}\r?\n[\w.:-]{1,253}\r?\n[^\n]{1,128}\n(?<v>[^\n\r]{1,256})\r?\n\d{1,5}\r?(?:\n|$)/dy;
+
+export function masterInfoPassword(text: string, at: number, out: SecretFinding[]): void {
+  let lineStart = at;
+  while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) if (at - --lineStart > MAX_MASTER_INFO_LINE) return;
+  if (lineStart === 0) return;
+  let above = lineStart - 1;
+  while (above > 0 && text.charCodeAt(above - 1) !== 0x0a) if (lineStart - --above > MAX_MASTER_INFO_LINE) return;
+  MASTER_INFO.lastIndex = above;
+  const m = MASTER_INFO.exec(text);
+  if (!m) return;
+  const [start, end] = m.indices!.groups!.v!;
+  out.push({ start, end, kind: 'replication password', byContext: true });
 }

@@ -660,7 +660,7 @@ export const COMMAND_LINE: ContextRule[] = [
   // Azure's `--account-key '…'` quoted too (adv142 C7: unquoted the name rule took it, single-quoted nothing did).
   // Or glued, a word then `secret` (SuiteCloud's `--tokenid … --tokensecret <hex>`, `--clientsecret`: pass 265 S33). (The option's
   // name read 64 characters at most: unbounded, a run of dashes was read to its end from each of its dashes, quadratic.)
-  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--(?:[\w-]{1,64}[-_](?:pass(?:word|wd)?|pwd|secret|token|key|api-?key)|master-key|(?:token|client|consumer|app|api|oauth|access)secret)\b/i, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync)[-_])(?:[a-z][\w-]{0,64}[-_](?:password|passwd|pass|pwd|secret|token|api-?key|access-key|secret-key|auth-key|account-key|storage-key|shared-key|sas-token)|master-key|account-key|storage-key|sas-token|(?:token|client|consumer|app|api|oauth|access)secret)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/gi, guard: true },
+  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--(?:[\w-]{1,64}[-_](?:pass(?:word|wd)?|pwd|secret|token|key|api-?key)|master-key|(?:token|client|consumer|app|api|oauth|access|shared)secret)\b/i, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync)[-_])(?:[a-z][\w-]{0,64}[-_](?:password|passwd|pass|pwd|secret|token|api-?key|access-key|secret-key|auth-key|account-key|storage-key|shared-key|sas-token)|master-key|account-key|storage-key|sas-token|(?:token|client|consumer|app|api|oauth|access|shared)secret)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/gi, guard: true },
   // Proxmox's login ticket (`PVE:root@pam:<hex time>::<base64 signature>`, `/api2/json/access/ticket`'s `"ticket"` and the
   // `PVEAuthCookie`: adv143 F08); Backup Server's and Mail Gateway's too. The user and the time stay.
   { kind: 'proxmox ticket', keywords: ['pve:', 'pbs:', 'pmg:'], re: /(?<![\w-])(?:PVE|PBS|PMG):[\w.@%-]{1,128}:[0-9A-F]{8}::(?<secret>[A-Za-z0-9+/]{40,1024}={0,2})/g },
@@ -1287,6 +1287,8 @@ export const FILES: ContextRule[] = [
   // bearer credential; its signed cookie (`connect.sid=s%3A<sid>.<signature>`) wherever it is printed.
   { kind: 'session id', keywords: ['express-session'], re: /express-session[ \t]+(?:saving|fetching|destroying|regenerating|touching)[ \t]+(?<secret>[\w-]{20,128})/g },
   { kind: 'session cookie', keywords: ['connect.sid='], re: /\bconnect\.sid=(?<secret>s(?:%3A|:)[\w-]{20,128}\.[\w+/%-]{20,128}(?:%3D|=){0,2})/g },
+  // …and quoted in node's inspect, not encoded (`'app.sid': 's:<sid>.<signature>'`: adv272 S45): `s:`, the id, a dot, 43 of base64.
+  { kind: 'session cookie', keywords: ["'s:", '"s:'], re: /(?<=['"])(?<secret>s:[\w-]{20,128}\.[A-Za-z0-9+/]{43})(?=['"])/g },
   // …and the signed value alone, URL-encoded as a cookie jar stores it (`value: 's%3A<sid>.<signature>'` of node's inspect, its name
   // `connect.sid` on the line above: pass 266 F3): `s%3A`, the id, a dot, the HMAC's base64.
   { kind: 'session cookie', keywords: ['s%3a'], re: /(?<![\w%])(?<secret>s%3A[\w-]{20,128}\.[\w%-]{27,128})/g },
@@ -1669,11 +1671,12 @@ export const FILES: ContextRule[] = [
   // LDIF (M19): `userPassword:: <base64>` (`::` marks base64, which the key=value search does not take), `unicodePwd::`, samba hashes, `olcRootPW:`.
   { kind: 'ldap password', keywords: ['pass', 'pwd', 'rootpw:', 'rootpw::'], sharesNameWords: true, needs: /^(?:[^\s:]{1,256}:(?:\d{1,9}:)?|\d{1,9}:)?(?:userPassword|unicodePwd|samba(?:NT|LM)Password|olcRootPW)::?/im, re: /^(?:[^\s:]{1,256}:(?:\d{1,9}:)?|\d{1,9}:)?(?:userPassword|unicodePwd|samba(?:NT|LM)Password|olcRootPW)::?[ \t]*(?<secret>\S+)/gim, guard: true },
   // LiveKit's API key and secret as its server reads them (`--keys "APIub7TQruOYzyI: <secret>"`, `LIVEKIT_KEYS`, a keys file, or
-  // decoded from a Kubernetes Secret): the key `API` and 12 letters and digits, then the secret (pass 268 F4, F40).
-  { kind: 'livekit api secret', keywords: ['api'], needs: /API[A-Za-z0-9]{12}:/, re: /(?<![\w-])API[A-Za-z0-9]{12}:[ \t]*["']?(?<secret>[A-Za-z0-9]{32,64})(?![A-Za-z0-9])/g },
+  // decoded from a Kubernetes Secret, a JSON map's `"APIxxxx": "…"`): the key `API` and 12 letters and digits, then the secret of
+  // both cases (pass 268 F4, F40; a CloudFormation output's `APIDeploymentId: <hex>` is none: adv272 L13).
+  { kind: 'livekit api secret', keywords: ['api'], needs: /API[A-Za-z0-9]{12}["']?:/, re: /(?<![\w-])API[A-Za-z0-9]{12}["']?:[ \t]*["']?(?<secret>(?=[A-Za-z0-9]{0,63}[A-Z])(?=[A-Za-z0-9]{0,63}[a-z])[A-Za-z0-9]{32,64})(?![A-Za-z0-9])/g },
   // Agora's App Certificate (32 hex digits beside its App ID: a token builder's printout `App Certificate: <hex>`, `AGORA_APP_CERT=`:
   // pass 268 F22); a certificate's name elsewhere is a public one's.
-  { kind: 'agora app certificate', keywords: ['app certificate', 'app_certificate', 'appcertificate', 'app-certificate', 'app_cert'], re: /\bapp[ _-]?cert(?:ificate)?["']?[ \t]*[:=][ \t]*["']?(?<secret>[0-9a-f]{32})(?![0-9a-fA-F])/gi },
+  { kind: 'agora app certificate', keywords: ['app certificate', 'app_certificate', 'appcertificate', 'app-certificate', 'app_cert'], re: /(?<![A-Za-z])app[ _-]?cert(?:ificate)?["']?[ \t]*[:=][ \t]*["']?(?<secret>[0-9a-f]{32})(?![0-9a-fA-F])/gi },
   // hCaptcha's secret key has an Ethereum address' shape (`0x` and 40 hex digits, a look-alike under other names): under its
   // name, in an env file, JSON or a padded table (`HCAPTCHA_SECRET   0x…` of awk: pass 266 F23).
   { kind: 'hcaptcha secret', keywords: ['hcaptcha'], re: /\bhcaptcha[\w.-]{0,32}?secret[\w-]{0,16}["']?(?:[ \t]*[:=][ \t]*|[ \t]{2,})["']?(?<secret>0x[0-9a-fA-F]{40})(?![0-9a-fA-F])/gi },
@@ -1682,15 +1685,30 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['type\t'], needs: /^type\t/m, re: /^type\t(?:id|name|css|xpath|linkText)=[^\t\n]{0,256}?(?:pass(?:word|wd)?|pwd)[^\t\n]{0,256}\t(?<secret>[^\t\n]{1,256}?)[ \t]*\r?$/gim },
   // Hasura's JWT secret, a JSON object as an environment variable's value (`HASURA_GRAPHQL_JWT_SECRET={"type":"HS512","key":"…",
   // "claims_namespace":…}` in a `.env` or its diff, its quotes escaped in `docker inspect`: pass 271 F24): its `key`.
-  { kind: 'jwt secret', keywords: ['jwt_secret'], re: /JWT_SECRET["']?[ \t]*[=:][ \t]*['"]?\{[^\n{}]{0,512}?\\?"key\\?"[ \t]*:[ \t]*\\?"(?<secret>[^"\\\n]{8,4096})/gi },
-  // A self-hosted Convex backend's admin key (`generate_admin_key.sh`: `<instance name>|01<hex>`, alone on its line: pass 271 F34).
-  { kind: 'convex admin key', keywords: ['|01'], re: /(?<![\w|-])[a-z][a-z0-9-]{0,63}\|(?<secret>01[0-9a-f]{78,510})(?![0-9a-f])/g },
+  { kind: 'jwt secret', keywords: ['jwt_secret'], re: /JWT_SECRET["']?[ \t]*[=:][ \t]*['"]?\{[^\n{}]{0,512}?\\?"key\\?"[ \t]*:[ \t]*\\?"(?<secret>(?!-----BEGIN)[^"\\\n]{8,4096})/gi },
+  // A self-hosted Convex backend's admin key (`generate_admin_key.sh`: `<instance name>|01<hex>`, alone on its line: pass 271 F34);
+  // not a digest's length (sqlite3's `name|<sha512>` row that starts `01`: adv272 L10).
+  { kind: 'convex admin key', keywords: ['|01'], re: /(?<![\w|-])[a-z][a-z0-9_-]{0,63}\|(?<secret>01(?![0-9a-f]{62}(?:[0-9a-f]{32}|[0-9a-f]{64})?(?![0-9a-f]))[0-9a-f]{78,510})(?![0-9a-f])/g },
   // mosh-server's answer (`MOSH CONNECT <port> <key>`: the session's AES key, base64 of 16 bytes: pass 270 F32).
   { kind: 'mosh session key', keywords: ['mosh connect '], re: /\bMOSH CONNECT \d{1,5} (?<secret>[A-Za-z0-9+/]{22})(?![A-Za-z0-9+/])/g },
-  // JetBrains Code With Me / Gateway join links (`#jt=<uuid>&p=IU&fp=…`: the join token, pass 270 F34).
-  { kind: 'join token', keywords: ['jt='], re: /[#&]jt=(?<secret>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![0-9a-fA-F])/g },
+  // JetBrains Code With Me / Gateway join links (`#jt=<uuid>&p=IU&fp=…`: the join token, pass 270 F34); an analytics `&jt=<uuid>`
+  // with no product code after it is none (adv272 L11).
+  { kind: 'join token', keywords: ['jt='], re: /(?:#|&|\\u0026)jt=(?<secret>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?=(?:&|\\u0026)p=)/g },
   // ttyd's and GoTTY's basic auth (`ttyd --credential dev:<password>`, `-c user:pass`, a unit's `ExecStart=`: pass 270 F19).
-  { kind: 'password on command line', keywords: ['ttyd', 'gotty'], re: /\b(?:ttyd|gotty)\b[^\n|;&]{0,1024}?[ \t](?:--credential|-c)(?:=|[ \t]+)["']?[^\s:'"]{1,128}:(?<secret>[^\s'"]{1,256})/g },
+  { kind: 'password on command line', keywords: ['ttyd', 'gotty'], re: /\b(?:ttyd|gotty)\b[^\n|;&]{0,1024}?(?:[ \t]|["'],[ \t]*["'])(?:--credential|-c)(?:=|[ \t]+|["'],[ \t]*)["']?[^\s:'"]{1,128}:(?<secret>[^\s'"]{1,256})/g },
+  // Odoo's JSON-RPC login (`"method":"login","args":["db","user","<password>"]`, `authenticate`, `execute_kw`'s `[db, uid,
+  // "<password>", …]`: adv272 S22): the third argument.
+  { kind: 'password', keywords: ['"args"'], needs: /"service"\s*:\s*"(?:common|object)"/, re: /"args"\s*:\s*\[\s*"[^"\n]{0,256}"\s*,\s*(?:"[^"\n]{0,256}"|\d{1,12})\s*,\s*"(?<secret>[^"\\\n]{1,256})"/g },
+  // pypykatz' `--grep` rows (`packagename:domain:user:NT:LM:SHA1:masterkey:sha1_masterkey:key_guid:plaintext`: adv272 S5): the NT
+  // hash, the masterkey and the plaintext by their columns.
+  { kind: 'nt hash', keywords: ['msv:', 'dpapi:', 'kerberos:', 'wdigest:', 'tspkg:', 'credman:', 'cloudap:', 'livessp:', 'ssp:'], re: /^(?:msv|dpapi|kerberos|wdigest|tspkg|credman|cloudap|livessp|ssp):[^:\n]{0,256}:[^:\n]{0,256}:(?<secret>[0-9a-fA-F]{32}):/gm },
+  { kind: 'dpapi key', keywords: ['dpapi:'], re: /^dpapi:(?:[^:\n]{0,256}:){5}(?<secret>[0-9a-fA-F]{64,128}):(?<secret2>[0-9a-fA-F]{40})?:/gm },
+  { kind: 'password', keywords: ['msv:', 'kerberos:', 'wdigest:', 'tspkg:', 'credman:', 'cloudap:', 'livessp:', 'ssp:'], re: /^(?:msv|kerberos|wdigest|tspkg|credman|cloudap|livessp|ssp):(?:[^:\n]{0,256}:){8}(?<secret>[^\n]{1,256}?)[ \t]*\r?$/gm },
+  // Cypress' and WebdriverIO's code frames typing into a password input on the same line (`cy.get('input[type="password"]')
+  // .type('…')`: adv272 S32).
+  { kind: 'password', keywords: ['type="password"', "type='password'", 'type=password'], re: /type=["']?password["']?\][^\n]{0,128}?\)\.(?:type|fill|setValue|sendKeys|addValue)\((?:'(?<secret>(?:[^'\\\n]|\\.){1,256})'|"(?<secret2>(?:[^"\\\n]|\\.){1,256})")/g },
+  // A Selenium IDE test's commands as jq objects (`{"command":"type","target":"id=password","value":"…"}`: adv272 S33).
+  { kind: 'password', keywords: ['"command":"type"', '"command": "type"'], re: /"command"\s*:\s*"type"\s*,\s*"target"\s*:\s*"[^"\n]{0,256}?(?:pass(?:word|wd)?|pwd)[^"\n]{0,256}"\s*,\s*"value"\s*:\s*"(?<secret>(?:[^"\\\n]|\\.){1,256})"/gi },
   // PHP constants (wp-config.php): define('DB_PASSWORD', '…'), define('AUTH_KEY', '…'); the name must be a secret's.
   { kind: 'password', keywords: ['define('], re: /\bdefine\([ \t]*["'](?<name>[A-Za-z0-9_]+)["'][ \t]*,[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+")/g, guard: true },
   // .NET / NuGet config: <add key="ClearTextPassword" value="…" />; the key must be a secret's name.

@@ -1404,6 +1404,22 @@ describe('values named from afar', () => {
   `bw unlock --session${' '.repeat(1_000_000)}x`,
   `register_new_matrix_user${' '.repeat(1_000_000)}x`,
   `SETUSER ${' >'.repeat(400_000)}`,
+  // Pass 273's: master.info's binlog names, alone or a count above each.
+  `${'mysql-bin.000001\n'.repeat(60_000)}`,
+  `${'3\nmysql-bin.000001\n1\nh\nu\np\n3306\n'.repeat(25_000)}`,
+  `${'a-bin.0'.repeat(150_000)}`,
+  // The closing attack adv272's: JSON-RPC args, pypykatz' grep rows, code frames typing into a password input, Selenium's JSON,
+  // node's signed cookies, pexpect's lists.
+  `"service":"common" ${'"args":["a","b",'.repeat(60_000)}`,
+  `${'msv:a:b:'.repeat(120_000)}`,
+  `${'kerberos:'.repeat(110_000)}`,
+  `dpapi:${':'.repeat(1_000_000)}`,
+  `${'type="password"]'.repeat(60_000)}`,
+  `type="password"]${')'.repeat(1_000_000)}`,
+  `${'"command":"type","target":"id=password",'.repeat(25_000)}`,
+  `${"'s:".repeat(300_000)}`,
+  `${"child.expect(['password:', ".repeat(40_000)}`,
+  `child.expect(['password:'${','.repeat(1_000_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -133,6 +133,9 @@ function repeatsItsHead(value: string): boolean {
 /** How every mask starts (redactor.ts `maskOf`). */
 const MASK_OPEN = '[masked:';
 
+/** A hex dump row's offset column and its blanks, before the row's first byte (LearnedSecrets.learn). */
+const HEX_DUMP_OFFSET = /^[0-9a-f]{7,8}:? {1,2}(?=[0-9a-f]{2})/;
+
 export class LearnedSecrets {
   /** Value → kind, oldest first. */
   private readonly kinds = new Map<string, string>();
@@ -170,6 +173,10 @@ export class LearnedSecrets {
   learn(value: string, kind: string, minLength = MIN_LEARNED_CHARS, derived = false): void {
     // `'pw'` on a command line: the value is what is between the quotes.
     if (value.length > 2 && (value[0] === "'" || value[0] === '"') && value[value.length - 1] === value[0]) value = value.slice(1, -1);
+    // A hex dump's row masked whole (`00000000: 6870 …  hp…`, hexdump -C's `00000000  68 70 …`): its offset is every dump's first
+    // column, no part of the value — learned with it, the row's base64 began `MDAwMDAw` (`000000`) and that head masked the end
+    // of an unrelated base64 line later in the session (pass 273 L28).
+    value = value.replace(HEX_DUMP_OFFSET, '');
     // A value over several lines (a PuTTY key's private lines, a TOML string's, a wrapped base64 blob): each line's piece, as a
     // read's page that starts below the value's name shows it (adv50 F07, F19, F23).
     if (value.includes('\n')) {

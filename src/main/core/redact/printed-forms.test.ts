@@ -5724,4 +5724,61 @@ describe('session 45: the stop-time check of session 44 and the leads of passes 
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
+
+  it('masks the password line of MySQL master.info by its place, and learns a hex dump row without its offset column (pass 273)', () => {
+    const p1 = pw();
+    const info = `33\nmysql-bin.000142\n81723\n10.20.1.4\nrepl\n${p1}\n3306\n60\n`;
+    expect(mayHoldSecret(info)).toBe(true);
+    const shown = new Redactor().maskCommandOutput('head -8 master.info', info);
+    expect(shown).not.toContain(p1);
+    for (const k of ['mysql-bin.000142', '10.20.1.4', 'repl', '3306']) expect(shown).toContain(k);
+    expect(mayHoldSecret(`33\nbinlog.000002\n157\ndb1\nrepl\n${p1}\n3306\n`)).toBe(true);
+    // A log's lines alike (a count, a file, numbers) hold no password where the port is not a number.
+    const log = '12\nmysql-bin.000007\n4\nhost\nuser\nnote\nnot-a-port\n';
+    expect(new Redactor().maskCommandOutput('cat notes', log)).toBe(log);
+    // An xxd row masked whole is learned without its offset: a later base64 of zero-padded text keeps its end.
+    const r = new Redactor();
+    r.maskCommandOutput('xxd rs-password.txt', '00000000: 6870 3d57 7762 3154 5537 5173 6b4c 6c7a  hp=Wwb1TU7QskLlz\n');
+    const label = 'U1RBUlQgV0FMIExPQ0FUSU9OOiAwLzIwMDAwMjggKGZpbGUgMDAwMDAwMDEwMDAwMDAwMDAwMDAw\n';
+    expect(r.maskCommandOutput('base64 backup_label', label)).toBe(label);
+  });
+
+  it('masks the closing attack adv272s forms at the new rules edges and keeps its look-alikes', () => {
+    const [p1, p2, p3, p4, p5, nt, mk] = [pw(), pw(), pw(), pw(), pw(), s(HEX, 32), s(HEX, 128)];
+    const [lk, cvx, tsig] = [s(AN, 43), '01' + s(HEX, 96), b64(s(AN, 32))];
+    const cases: [string, string, string[]][] = [
+      ['cat push.exp', `spawn git push origin main\nexpect "Password for 'https://ci-bot@git.acme.io':"\nsend "${p1}\\r"\n`, [p1]],
+      ['cat rotate.py', `child.expect(['[Pp]assword:', pexpect.EOF, pexpect.TIMEOUT])\nchild.sendline(b'${p2}')\n`, [p2]],
+      ['cat dump.grep', `packagename:domain:user:NT:LM:SHA1:masterkey:sha1_masterkey:key_guid:plaintext\nmsv:CORP:alice:${nt}::${s(HEX, 40)}::::\ndpapi::::::${mk}:${s(HEX, 40)}:1ed4c2a0-5f3e-4b6a-9c8d-7e6f5a4b3c2d:\nkerberos:CORP.LOCAL:alice:::::::${p3}\n`, [nt, mk, p3]],
+      ["sed -ne 3p 'Kxfer-key.+165+41022.private'", `Key: ${tsig}\n`, [tsig]],
+      ["python3 -c \"import xmlrpc.client as x, xml.dom.minidom as m; print(m.parseString(x.dumps(('acme_prod','admin@acme.io','pw',{}),'authenticate')).toprettyxml(indent='  '))\"", `<?xml version="1.0" ?>\n<methodCall>\n  <methodName>authenticate</methodName>\n  <params>\n    <param>\n      <value>\n        <string>acme_prod</string>\n      </value>\n    </param>\n    <param>\n      <value>\n        <string>admin@acme.io</string>\n      </value>\n    </param>\n    <param>\n      <value>\n        <string>${p4}</string>\n      </value>\n    </param>\n  </params>\n</methodCall>\n`, [p4]],
+      ['jq -c . req.json', `{"jsonrpc":"2.0","method":"call","params":{"service":"common","method":"login","args":["acme_prod","admin@acme.io","${p5}"]},"id":1}\n`, [p5]],
+      ['cat radius-proxy.service', `ExecStart=/usr/local/bin/radius-proxy --listen 127.0.0.1:1812 --sharedsecret ${p1} --upstream 127.0.0.1:11812\n`, [p1]],
+      ["jq -r --arg n DB_PASSWORD '.containerDefinitions[0].environment[] | select(.name == $n) | .value' taskdef.json", `${p2}\n`, [p2]],
+      [`jq -r '.spec.containers[].env[] | select(.name|endswith("_PASSWORD")) | .value' pod.json`, `${p3}\n`, [p3]],
+      ["jq -c '.cookies[] | {name, value}' state.json", `{"name":"_shop_session","value":"${s(AN, 40)}"}\n`, []],
+      ['cat cy.txt', `>  9 |     cy.get('input[type="password"]').type('${p4}')\n`, [p4]],
+      ["jq -c '.tests[].commands[] | {command, target, value}' login.side", `{"command":"type","target":"id=password","value":"${p5}"}\n`, [p5]],
+      ['python3 keys.py', `{\n  "keys": {\n    "APIFdiRmyR3Y61H": "${lk}"\n  }\n}\n`, [lk]],
+      ['cat keygen.log', `acme_prod|${cvx}\n`, [cvx]],
+      ['jq -c .services.term compose.json', `{"image":"tsl0922/ttyd","command":["ttyd","-W","-c","admin:${p1}","bash"]}\n`, [p1]],
+      ['node -e "console.log(cookies)"', `{ 'app.sid': 's:${s(AN, 32)}.${s(AN, 43)}', theme: 'dark' }\n`, []],
+    ];
+    cases[9][2].push(cases[9][1].slice(39, 79));
+    cases[15][2].push(cases[15][1].slice(14, 14 + 2 + 32 + 1 + 43));
+    for (const [cmd, text, values] of cases) {
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // Its look-alikes: an ELF header in base64, a sha512 row that starts 01, an analytics jt=, a public key as Hasura's key.
+    const kept: [string, string][] = [
+      ['head -c 48 /usr/bin/ls | base64 -w0', 'f0VMRgIBAQAAAAAAAAAAAAMAPgABAAAA0GEAAAAAAABAAAAAAAAAAHBHAgAAAAAA\n'],
+      ['sqlite3 art.db "select name, sha512 from artifacts"', `agent-linux-amd64|01${s(HEX, 126)}\n`],
+      ['cat access.log', '10.0.0.1 - - "GET /px.gif?ev=view&jt=46502979-f149-486b-a25a-b14abdf09ce9&v=2 HTTP/1.1" 200 43\n'],
+      ['cat hasura.env', 'HASURA_GRAPHQL_JWT_SECRET={"type":"ES256","key":"-----BEGIN PUBLIC KEY-----\\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\\n-----END PUBLIC KEY-----\\n"}\n'],
+      ['cat outputs.txt', 'APIFdiRmyR3Y61Hx: deploy\nAPIDeploymentIds: f6fef3c4314869c0a960c93df47bdca0\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
 });

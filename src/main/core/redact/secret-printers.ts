@@ -713,10 +713,12 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'sed': {
       // Lines picked out of a credentials file of a known row layout as they are (`sed -n 3p K….+163+….private`, `sed -n '2,4p'
       // sasl_passwd`: adv263 T2): its rows, read as cat's.
-      if (!argv.includes('-n') && !argv.includes('--quiet') && !argv.includes('--silent')) return undefined;
+      // (`-ne 3p`: `-n` and `-e` glued, adv272 S8.)
+      const glued = argv.indexOf('-ne');
+      if (!argv.includes('-n') && glued < 0 && !argv.includes('--quiet') && !argv.includes('--silent')) return undefined;
       // (Not operands(): `-n` takes head's count, not sed's script.)
-      const ops = argv.slice(1).filter((a, i, all) => !a.startsWith('-') && all[i - 1] !== '-e');
-      const e = argv.indexOf('-e');
+      const ops = argv.slice(1).filter((a, i, all) => !a.startsWith('-') && all[i - 1] !== '-e' && all[i - 1] !== '-ne');
+      const e = glued > 0 ? glued : argv.indexOf('-e');
       const script = e > 0 ? argv[e + 1] : ops[0];
       const files = e > 0 ? ops : ops.slice(1);
       if (script === undefined || files.length === 0 || !script.split(';').every((pick) => SED_LINE_PICK.test(pick.trim()))) return undefined;
@@ -2091,16 +2093,24 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
     // A browser's cookies picked with their values (a Playwright storageState's `.cookies[] | [.name, .value, .domain] | @tsv`,
     // Crawlee's `.cookieJar.cookies[] | "\\(.key)=\\(.value)"`: pass 266 F1, F37): each cookie's value — a row's other cells stay
     // where the value is a tab-separated cell; a line built otherwise is masked whole.
-    if (COOKIES_PICKED.test(keys) && /\.value\b/.test(keys)) {
+    // (Or jq's object shorthand, `{name, value}`: adv272 S28.)
+    if (COOKIES_PICKED.test(keys) && /\.value\b|[{,]\s*value\s*[,}]/.test(keys)) {
       const columns = cookieValueColumns(keys);
       found = columns ? { kind: 'cookie value', tool: name, queryColumns: { columns, isSecretTitle: () => false } } : { kind: 'cookie value', tool: name, transformed: true };
       continue;
     }
     // An entry picked by a secret's name then its value (`.variables[] | select(.env_variable=="RCON_PASS_B64") | .value`, ECS's
     // `.environment[] | select(.name=="DB_PASSWORD") | .value`: pass 264 F36): the value bare, masked whole.
-    const named = NAME_SELECTED.exec(keys);
-    if (named && isSecretName(named[1]) && /^value$/i.test(lastFilterKey(keys) ?? '')) {
-      found = { kind: `${named[1]} value`, tool: name, transformed: true };
+    // (`select(.name == $n)` with `--arg n DB_PASSWORD`, `select(.name|endswith("_PASSWORD"))`: adv272 S25, S26.)
+    const argName = /select\(\s*\.(?:name|key|Name|Key)\s*==\s*\$(\w+)\s*\)/.exec(keys);
+    const argValue = argName ? stage.argv.find((a, i) => stage.argv[i - 2] === '--arg' && stage.argv[i - 1] === argName[1]) : undefined;
+    const suffix = /select\(\s*\.(?:name|key|Name|Key)\s*\|\s*(?:endswith|contains|test)\(\s*"([\w.-]{1,64})"\s*\)\s*\)/.exec(keys);
+    const selected = NAME_SELECTED.exec(keys)?.[1] ?? argValue;
+    // (A suffix names a secret as a whole name ending so would: `_PASSWORD` as `X_PASSWORD`.)
+    const shown = selected ?? (suffix ? `*${suffix[1]}` : undefined);
+    const asName = selected ?? (suffix ? `X${suffix[1].startsWith('_') ? '' : '_'}${suffix[1]}` : undefined);
+    if (asName !== undefined && isSecretName(asName) && /^value$/i.test(lastFilterKey(keys) ?? '')) {
+      found = { kind: `${shown} value`, tool: name, transformed: true };
       continue;
     }
     const row = secretRow(keys);

@@ -57,6 +57,9 @@ const EB = '(?![A-Za-z0-9_+/-])';
 
 const rule = (kind: string, keywords: string[], source: string, flags = 'g', runHas?: string): VendorRule => ({ kind, keywords, re: new RegExp(source, flags), ...(runHas ? { runHas } : {}) });
 
+/** A Dropbox token's random tail: no run of four `A`s (zero bytes' base64), lower case, upper case and a digit in it. */
+const dropboxTail = (tail: string): boolean => !tail.includes('AAAA') && /[a-z]/.test(tail) && /[A-Z]/.test(tail) && /\d/.test(tail);
+
 /** Does a JWT's first segment decode to a header with `"alg"` in it? */
 function headerNamesAlgorithm(jwt: string): boolean {
   const header = Buffer.from(jwt.slice(0, jwt.indexOf('.')), 'base64url').toString('latin1');
@@ -274,7 +277,9 @@ export const VENDOR_RULES: VendorRule[] = [
   // Dropbox's long-lived and refresh tokens: 11 characters, ten `A`s, 43 more (a token response's `refresh_token`, flattened by
   // n8n's execution data into an array with its name elsewhere: pass 269 S7).
   // (Its run of `A`s, eleven or twelve with the neighbours', is the format's: no example's repeated character.)
-  { ...rule('dropbox token', ['aaaaaaaaaa'], `${BB}[A-Za-z0-9]{11}AAAAAAAAAA[A-Za-z0-9_=-]{43}${EB}`), example: (t: string) => /EXAMPLE/.test(t) },
+  // (Its random tail is no binary's base64: an ELF header's first 48 bytes, `f0VMRgIBAQAAAAAAAAAAAAMAPgAB…`, are 64 characters
+  // with ten `A`s too — their tail has more runs of `A`s, a token's mixes cases and digits: adv272 L9.)
+  { ...rule('dropbox token', ['aaaaaaaaaa'], `${BB}[A-Za-z0-9]{11}AAAAAAAAAA[A-Za-z0-9_=-]{43}${EB}`), example: (t: string) => /EXAMPLE/.test(t), check: (t: string) => dropboxTail(t.slice(21)) },
   // Twilio's account SID or API key SID beside its secret (`AC<32 hex>:<auth token>`, `SK<32 hex>:<secret>`): the secret. No
   // keyword (`ac` is in every other word): the pair is a run of 67 characters, which the keyword-less rules read.
   { ...rule('twilio auth token', [], `${B}(?:AC|SK)[a-f0-9]{32}:(?<secret>[A-Za-z0-9]{32})${E}`, 'g', ':'), runMay: colonBetween(34, 32) },
