@@ -5763,6 +5763,8 @@ describe('session 45: the stop-time check of session 44 and the leads of passes 
       ['cat keygen.log', `acme_prod|${cvx}\n`, [cvx]],
       ['jq -c .services.term compose.json', `{"image":"tsl0922/ttyd","command":["ttyd","-W","-c","admin:${p1}","bash"]}\n`, [p1]],
       ['node -e "console.log(cookies)"', `{ 'app.sid': 's:${s(AN, 32)}.${s(AN, 43)}', theme: 'dark' }\n`, []],
+      [`awk -F'"' '/"key"/{print $4}' snap/signal-desktop/current/.config/Signal/config.json`, `${mk.slice(0, 64)}\n`, [mk.slice(0, 64)]],
+      [`python3 -c "import json,os; print(json.load(open(os.path.expanduser('.config/Signal/config.json')))['key'])"`, `${mk.slice(64)}\n`, [mk.slice(64)]],
     ];
     cases[9][2].push(cases[9][1].slice(39, 79));
     cases[15][2].push(cases[15][1].slice(14, 14 + 2 + 32 + 1 + 43));

@@ -182,6 +182,8 @@ const SED_LINE_PICK = /^(?:(?:\d+|\$|\/[^/\n]{1,128}\/)(?:,(?:\d+|\$|\/[^/\n]{1,
 
 /** Signal Desktop's `config.json` and its `"key": "<64 hex>"` row (CREDENTIAL_ROW_FILES; jq's output of it). */
 const SIGNAL_CONFIG_FILE = /(?:^|\/)Signal(?: Beta)?\/config\.json$/;
+/** Its path anywhere in a script's text. */
+const SIGNAL_CONFIG_PATH = /(?:^|[\/'"])Signal(?: Beta)?\/config\.json(?![\w.])/;
 const SIGNAL_CONFIG_ROW = /^(?:[ \t]*(?:"key"[ \t]*:[ \t]*)?"?(?<v>[0-9a-fA-F]{64})"?[ \t]*(?:,[ \t]*)?\r?|.*)$/;
 
 /** Files whose every row is a credential (cat printer): see printerOf. */
@@ -731,6 +733,15 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'jaq':
       // Signal Desktop's config through jq (the stop-time check's leftover: `jq . …/Signal/config.json`): its key's row.
       return operands(argv).some((a) => SIGNAL_CONFIG_FILE.test(a)) ? { kind: 'password', tool: `${name} of a credentials file`, rows: SIGNAL_CONFIG_ROW } : undefined;
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+    case 'python':
+    case 'python3':
+    case 'node':
+      // …and through a script that reads it (`awk -F'"' '/"key"/{print $4}' …/config.json`, `python3 -c "…open('…/Signal/config.json')…"`:
+      // adv272 S6, S7): the key printed bare is a row too.
+      return argv.slice(1).some((a) => SIGNAL_CONFIG_PATH.test(a)) ? { kind: 'password', tool: `${name} of a credentials file`, rows: SIGNAL_CONFIG_ROW } : undefined;
     case 'ejabberdctl':
       // `ejabberdctl oauth_issue_token <jid> <ttl> <scopes>` (pass 202 F32): `<token>\t["scopes"]\t<ttl> seconds`, the token first.
       return sub === 'oauth_issue_token' || sub === 'oauth_list_tokens' ? { kind: 'oauth token', tool: 'ejabberdctl oauth_issue_token', rows: EJABBERD_TOKEN_ROW } : undefined;
