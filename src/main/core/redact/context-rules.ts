@@ -1694,6 +1694,8 @@ export const FILES: ContextRule[] = [
   // JetBrains Code With Me / Gateway join links (`#jt=<uuid>&p=IU&fp=…`: the join token, pass 270 F34); an analytics `&jt=<uuid>`
   // with no product code after it is none (adv272 L11).
   { kind: 'join token', keywords: ['jt='], re: /(?:#|&|\\u0026)jt=(?<secret>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?=(?:&|\\u0026)p=)/g },
+  // OMERO's CLI password flag (`omero login -s host -u jdoe -w '…'`, `omero import … -w …`: pass 274 F13).
+  { kind: 'password on command line', keywords: ['omero'], re: /\bomero\b[^\n|;&]{0,1024}?[ \t](?:-w|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
   // ttyd's and GoTTY's basic auth (`ttyd --credential dev:<password>`, `-c user:pass`, a unit's `ExecStart=`: pass 270 F19).
   { kind: 'password on command line', keywords: ['ttyd', 'gotty'], re: /\b(?:ttyd|gotty)\b[^\n|;&]{0,1024}?(?:[ \t]|["'],[ \t]*["'])(?:--credential|-c)(?:=|[ \t]+|["'],[ \t]*)["']?[^\s:'"]{1,128}:(?<secret>[^\s'"]{1,256})/g },
   // Odoo's JSON-RPC login (`"method":"login","args":["db","user","<password>"]`, `authenticate`, `execute_kw`'s `[db, uid,
@@ -1709,6 +1711,9 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['type="password"', "type='password'", 'type=password'], re: /type=["']?password["']?\][^\n]{0,128}?\)\.(?:type|fill|setValue|sendKeys|addValue)\((?:'(?<secret>(?:[^'\\\n]|\\.){1,256})'|"(?<secret2>(?:[^"\\\n]|\\.){1,256})")/g },
   // A Selenium IDE test's commands as jq objects (`{"command":"type","target":"id=password","value":"…"}`: adv272 S33).
   { kind: 'password', keywords: ['"command":"type"', '"command": "type"'], re: /"command"\s*:\s*"type"\s*,\s*"target"\s*:\s*"[^"\n]{0,256}?(?:pass(?:word|wd)?|pwd)[^"\n]{0,256}"\s*,\s*"value"\s*:\s*"(?<secret>(?:[^"\\\n]|\\.){1,256})"/gi },
+  // Envoy's secrets given inline (`generic_secret: secret: inline_string: "…"`, an OAuth2 filter's client and HMAC secrets in a
+  // bootstrap: pass 275 F5): a minted value (a response body or a PEM block is text or has its armour's rules).
+  { kind: 'secret', keywords: ['inline_string:', 'inline_bytes:'], re: /\binline_(?:string|bytes):[ \t]*["']?(?<secret>[A-Za-z0-9+/=_.-]{16,4096})["']?[ \t]*\r?$/gm, guard: true },
   // PHP constants (wp-config.php): define('DB_PASSWORD', '…'), define('AUTH_KEY', '…'); the name must be a secret's.
   { kind: 'password', keywords: ['define('], re: /\bdefine\([ \t]*["'](?<name>[A-Za-z0-9_]+)["'][ \t]*,[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+")/g, guard: true },
   // .NET / NuGet config: <add key="ClearTextPassword" value="…" />; the key must be a secret's name.

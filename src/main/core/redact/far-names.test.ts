@@ -1420,6 +1420,11 @@ describe('values named from afar', () => {
   `${"'s:".repeat(300_000)}`,
   `${"child.expect(['password:', ".repeat(40_000)}`,
   `child.expect(['password:'${','.repeat(1_000_000)}`,
+  // Pass 275's: PKCS#8 EC keys' DER start, alone a line or many to a line.
+  `${'MIGHAgEAMBMGByqGSM49AgEG'.repeat(40_000)}`,
+  `${'"MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg",\n'.repeat(20_000)}`,
+  `${'inline_string: '.repeat(65_000)}`,
+  `inline_string: "${'a'.repeat(1_000_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -5783,4 +5783,36 @@ describe('session 45: the stop-time check of session 44 and the leads of passes 
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
+
+  it('masks a PKCS#8 EC private key in base64 with no armour (SPIRE keys.json, pass 275) and keeps its public key', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const der = privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64');
+    const spki = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64');
+    const text = `{\n  "keys": {\n    "x509-CA-A": "${der}",\n    "JWT-Signer-B": "${p384}"\n  },\n  "public": "${spki}"\n}\n`;
+    const shown = new Redactor().maskCommandOutput('jq . data/server/keys.json', text);
+    expect(shown).not.toContain(der.slice(40, 120));
+    expect(shown).not.toContain(p384.slice(40, 120));
+    expect(shown).toContain(spki);
+  });
+
+  it('masks Envoy secrets given inline and keeps an inline response body (pass 275)', () => {
+    const [a, b] = [s(AN + '_-', 40), b64(s(AN, 32))];
+    const text = `26-      generic_secret:\n27-        secret:\n28:          inline_string: "${a}"\n32:          inline_string: "${b}"\n`;
+    const shown = new Redactor().maskCommandOutput('grep -n -B3 inline_string envoy.yaml', text);
+    expect(shown).not.toContain(a);
+    expect(shown).not.toContain(b);
+    const body = '        direct_response:\n          status: 200\n          body:\n            inline_string: "service is up and running"\n';
+    expect(new Redactor().maskCommandOutput('cat envoy.yaml', body)).toBe(body);
+  });
+
+  it('masks OMERO passwords on command lines in shell history (pass 274)', () => {
+    const p1 = 'Agar0s3.2019';
+    const text = `3:omero login -s omero.lab.example.org -u jdoe -w '${p1}'\n5:omero import -s omero.lab.example.org -u jdoe -w ${p1} -d 4522 /data/stack_02.czi\n`;
+    expect(mayHoldSecret(text)).toBe(true);
+    const shown = new Redactor().maskCommandOutput('grep -n omero .bash_history', text);
+    expect(shown).not.toContain(p1);
+    expect(shown).toContain('-u jdoe -w ');
+    expect(shown).toContain('/data/stack_02.czi');
+  });
 });

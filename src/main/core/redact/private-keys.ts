@@ -240,9 +240,10 @@ export function isDigit(c: number): boolean {
 
 /**
  * A private key's DER structure as base64 at a line's start: PKCS#1 RSA (`MIIEowIBAAKC…`), PKCS#8 RSA (`MII…ADANBgkqhkiG9w0BAQEFAASC`),
- * OpenSSH (`b3BlbnNzaC1rZXktdjE`: "openssh-key-v1"), SEC1 EC (`MHcCAQEE`), PKCS#8 Ed25519 (`MC4CAQAwBQYDK2VwBCIEI`).
+ * OpenSSH (`b3BlbnNzaC1rZXktdjE`: "openssh-key-v1"), SEC1 EC (`MHcCAQEE`), PKCS#8 Ed25519 (`MC4CAQAwBQYDK2VwBCIEI`), PKCS#8 EC
+ * (`MIGHAgEAMBMGByqGSM49AgEG…`: P-256's, P-384's `MIG2AgEAMBAG…`; SPIRE's disk key manager's `keys.json`: pass 275 F18).
  */
-const DER_KEY_START = /^(?:MII[A-Za-z0-9+/]{3}IBAAKC|MII[A-Za-z0-9+/]{3}IBADANBgkqhkiG9w0BAQEFAASC|b3BlbnNzaC1rZXktdjE|MHcCAQEE|MC4CAQAwBQYDK2VwBCIEI)/;
+const DER_KEY_START = /^(?:MII[A-Za-z0-9+/]{3}IBAAKC|MII[A-Za-z0-9+/]{3}IBADANBgkqhkiG9w0BAQEFAASC|b3BlbnNzaC1rZXktdjE|MHcCAQEE|MC4CAQAwBQYDK2VwBCIEI|MI[GH][A-Za-z0-9+/]{1,2}AgEAMB[AM]GByqGSM49AgEG)/;
 /**
  * An RSA private key's public exponent (65537) then its private exponent's INTEGER header (`02 03 01 00 01 02 82` / `02 81`), as
  * base64 at each of its three alignments. Only a private key has the one after the other (in a certificate or a public key the

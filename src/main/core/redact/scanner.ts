@@ -265,12 +265,15 @@ const GATE_WORDS: [string, number][] = [
   ['ata:', GATE_DATA_BLOCK | GATE_STRING_DATA_BLOCK],
   ['token', GATE_TOKEN_TABLE],
   ['0000', GATE_HEX_ROW],
-  // The DER starts of private keys as base64 (private-keys.ts bareKeyBodies): PKCS#1 RSA, PKCS#8 RSA, OpenSSH, SEC1 EC, PKCS#8 Ed25519.
+  // The DER starts of private keys as base64 (private-keys.ts bareKeyBodies): PKCS#1 RSA, PKCS#8 RSA, OpenSSH, SEC1 EC, PKCS#8 Ed25519,
+  // PKCS#8 EC (P-256's and P-384's algorithm identifiers).
   ['ibaakc', GATE_KEY_BODY],
   ['adanbgkqhkig9w0baqefaasc', GATE_KEY_BODY],
   ['b3blbnnzac1rzxktdje', GATE_KEY_BODY],
   ['mhccaqee', GATE_KEY_BODY],
   ['mc4caqawbqydk2vwbciei', GATE_KEY_BODY],
+  ['ageambmgbyqgsm49ageg', GATE_KEY_BODY],
+  ['ageambagbyqgsm49ageg', GATE_KEY_BODY],
   // An RSA key's public then private exponent, at each base64 alignment (private-keys.ts RSA_PRIVATE_EXPONENT): a block's middle.
   ['agmbaaecg', GATE_KEY_BODY],
   ['idaqabao', GATE_KEY_BODY],
