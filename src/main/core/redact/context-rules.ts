@@ -189,11 +189,12 @@ export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SO
 // (Pulumi's `encryptionsalt: v1:…` in a stack's settings file: the passphrase's salt, committed with the stack: adv190 L14.)
 // (Azure Service Bus' `lockToken`: a peeked message's lock handle, a UUID: adv200 L17.)
 // (A mail's `DKIM-Signature:` and ARC headers travel with every message: pass 255 L4.)
+// (OAI-PMH's `resumptionToken` is a harvest's paging cursor: pass 276 L12.)
 // (A captcha's site key is the page's, public: `data-sitekey`, a solver's `websiteKey`; Chrome's `variations_seed_signature` signs
 // the public field-trial seed: pass 266 L1, L28.)
 // (An SDP's `a=ice-pwd:` is one call's ICE password, sent in clear in its signalling; Zoom's webhook check `plainToken` is its
 // challenge and `encryptedToken` the answer: pass 268 L7, L14.)
-export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$|(?:^|=)ice-pwd$|^(?:plain|encrypted)[_-]?token$|^variations_(?:safe_)?seed_signature$|^(?:data-)?(?:web)?site[_-]?key$/i;
+export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|resumption|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$|(?:^|=)ice-pwd$|^(?:plain|encrypted)[_-]?token$|^variations_(?:safe_)?seed_signature$|^(?:data-)?(?:web)?site[_-]?key$/i;
 
 /** A value that ends at whitespace, a quote, `,` `;` `}` (JSON, env, YAML, TOML, INI). */
 // CJK punctuation ends it too (`AccessKeySecret：…，bucket：…` in a Chinese log line: adv18 F26), and an escaped line break or tab (a
@@ -1524,8 +1525,9 @@ export const FILES: ContextRule[] = [
   // An HTML form's password field with its value filled in (a saved page, a server-rendered form in a test log).
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /<input\b[^>]{0,1024}?\btype=["']?password/i, re: /<input\b(?=[^>]{0,1024}?\btype=["']?password\b)[^>]{0,1024}?\bvalue=["'](?<secret>[^"'\n]+)(?=["'])/gi, guard: true },
   // Redis `AUTH [user] password` at a redis-cli prompt or in a MONITOR / protocol log; SMTP `AUTH PLAIN <base64>` (a mail client's debug log,
-  // Python smtplib's `send: 'AUTH PLAIN …\r\n'`: adv81 F56).
-  { kind: 'password', keywords: ['auth ', 'auth"'], needs: /AUTH"?[ \t]/, re: /(?:^|[>\]][ \t]*|send: b?')(?:AUTH|"AUTH")[ \t]+(?:"?[^\s"]+"?[ \t]+)?(?!"?(?:PLAIN|LOGIN|CRAM-MD5|DIGEST-MD5|XOAUTH2|OAUTHBEARER|NTLM|GSSAPI)[ \t]*\r?$)"?(?<secret>[^\s"]+?)(?="?[ \t]*\r?$|\\r\\n'[ \t]*\r?$)/gm, guard: true },
+  // Python smtplib's `send: 'AUTH PLAIN …\r\n'`: adv81 F56). Its user holds no colon: a receipt's `AUTH CODE: 0X88KF` is a label and an
+  // approval code (pass 277 L25).
+  { kind: 'password', keywords: ['auth ', 'auth"'], needs: /AUTH"?[ \t]/, re: /(?:^|[>\]][ \t]*|send: b?')(?:AUTH|"AUTH")[ \t]+(?:"?[^\s":]+"?[ \t]+)?(?!"?(?:PLAIN|LOGIN|CRAM-MD5|DIGEST-MD5|XOAUTH2|OAUTHBEARER|NTLM|GSSAPI)[ \t]*\r?$)"?(?<secret>[^\s"]+?)(?="?[ \t]*\r?$|\\r\\n'[ \t]*\r?$)/gm, guard: true },
   // A value stored under a key named like a credential, as redis-cli MONITOR logs it (`"SET" "api_token:dana" "…" "EX" "3600"`, SETEX's
   // seconds between: adv48 F20) or a prompt shows it (`127.0.0.1:6379> SET api_token:dana …`): a word of the key says what it holds
   // (`cfg:ldap:bind_pw` too: adv74 F10).

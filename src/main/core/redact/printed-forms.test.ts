@@ -5815,4 +5815,14 @@ describe('session 45: the stop-time check of session 44 and the leads of passes 
     expect(shown).toContain('-u jdoe -w ');
     expect(shown).toContain('/data/stack_02.czi');
   });
+
+  it('keeps a card receipt approval code and an OAI-PMH resumption token, and still masks a Redis AUTH (passes 276 and 277)', () => {
+    const kept: [string, string][] = [
+      ['cat receipt.txt', 'VISA CREDIT **** **** **** 4242\nAUTH CODE: 0X88KF\nAID: A0000000031010\n'],
+      ['grep -o resumptionToken listrecords.xml', '<resumptionToken completeListSize="8812" cursor="0">b2FpX2RjLy8xMDAvL21ldGFkYXRhUHJlZml4PW9haV9kYw==</resumptionToken>\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+    const p1 = pw();
+    for (const line of [`127.0.0.1:6379> AUTH ${p1}\n`, `127.0.0.1:6379> AUTH default ${p1}\n`]) expect(new Redactor().maskCommandOutput('cat redis.log', line)).not.toContain(p1);
+  });
 });
