@@ -148,7 +148,8 @@ describe('grammar editor in a browser', () => {
     await page.locator('.gx-file', { hasText: /fixture cargo-/ }).waitFor();
     await page.locator('.gx-out .cm-content', { hasText: 'error' }).waitFor();
     await pick(page, 'c-compiler', 'gcc-errors-relative');
-    await page.locator('.gx-out .cm-content', { hasText: 'warning: unused variable' }).waitFor();
+    // Wait for a line only gcc's output has: cargo's preview (shown before) also says "warning: unused variable".
+    await page.locator('.gx-out .cm-content', { hasText: 'src/util.c:12:9: warning: unused variable' }).waitFor();
     const base = await summary(page);
     expect(base).toContain(PINNED);
     await page.locator('.gx-status', { hasText: 'detects gcc' }).waitFor();
