@@ -1425,6 +1425,11 @@ describe('values named from afar', () => {
   `${'"MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg",\n'.repeat(20_000)}`,
   `${'inline_string: '.repeat(65_000)}`,
   `inline_string: "${'a'.repeat(1_000_000)}`,
+  // Session 46's: expect prompts naming a key's file, pyzotero's positional key.
+  `${`expect "Enter passphrase for key '/k': "\nsend "`.repeat(20_000)}`,
+  `expect "passphrase for key ${"'".repeat(1_000_000)}`,
+  `${"zotero.Zotero(a, 'group', ".repeat(40_000)}`,
+  `zotero.Zotero(${' '.repeat(1_000_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {
@@ -1512,6 +1517,12 @@ describe('values named from afar', () => {
       ["psql -x -c 'select * from t'", `-[ RECORD 1 ]--\npassword${' '.repeat(1_000_000)}| x\n`],
       ["sed -n '1,$p' Kddns.+163+1.private", 'Key: QW1hYmNkZWZnaGlqa2xtbm9w\n'.repeat(35_000)],
       ['jq . Signal/config.json', `  "key": "${'a'.repeat(1_000_000)}"\n`],
+      // Session 46's: a settings table's rows (a megabyte of them, of `\G` pairs, a megabyte name cell), EZproxy's user.txt rows.
+      ["sqlite3 a.db 'select setting_name, setting_value from s'", 'apiKey|Qm7xT2vK9pL4wZ8n\n'.repeat(45_000)],
+      ["mysql -e 'select * from s\\G'", ' setting_name: smtpPassword\nsetting_value: Qm7xT2vK9pL4wZ8n\n'.repeat(20_000)],
+      ["sqlite3 -header a.db 'select * from s'", `name|value\n${'a'.repeat(1_000_000)}|b\n`],
+      ["grep -v '^#' user.txt", 'u:Qm7xT2vK9pL4wZ8n:admin\nSHA512 Qm7xT2vK9pL4wZ8n\n'.repeat(25_000)],
+      ["grep -v '^#' user.txt", `SHA512${' '.repeat(1_000_000)}x`],
       // Passes 266's: cookies picked by jq, as tab-separated rows or built lines.
       [`jq -r '.cookies[] | [.name, .value, .domain] | @tsv' s.json`, 'sid\tQm7xT2vK9pL4wZ8n\texample.com\n'.repeat(40_000)],
       [`jq -r '.cookies[] | [.name, .value] | @tsv' s.json`, `${'\t'.repeat(1_000_000)}\n`],

@@ -5826,3 +5826,55 @@ describe('session 45: the stop-time check of session 44 and the leads of passes 
     for (const line of [`127.0.0.1:6379> AUTH ${p1}\n`, `127.0.0.1:6379> AUTH default ${p1}\n`]) expect(new Redactor().maskCommandOutput('cat redis.log', line)).not.toContain(p1);
   });
 });
+
+describe('session 46: the stop-time check of session 45 and the leads of pass 276', () => {
+  it("masks the answer to an expect prompt that names its key's file (`for key '<path>'`)", () => {
+    const [p1, p2] = [pw(), pw()];
+    const cases: [string, string, string][] = [
+      ['cat unlock.exp', `spawn ssh-add /home/u/.ssh/id_ed25519\nexpect -exact "Enter passphrase for key '/home/u/.ssh/id_ed25519': "\nsend -- "${p1}\\r"\nexpect eof\n`, p1],
+      ['cat rekey.exp', `spawn ssh-keygen -p -f k\nexpect "Enter old passphrase for key 'k': "\nsend "${p2}\\r"\n`, p2],
+    ];
+    for (const [cmd, text, value] of cases) expect(new Redactor().maskCommandOutput(cmd, text), cmd).not.toContain(value);
+  });
+
+  it('reads a settings table by row: the value of each row whose name is a secret, the other rows kept', () => {
+    const [k1, k2, p1] = [s(HEX, 40), s(HEX, 40), pw()];
+    const cases: [string, string, string[]][] = [
+      [
+        `sqlite3 -header -column ojs.db "select user_id, setting_name, setting_value from user_settings where setting_name like 'apiKey%'"`,
+        `user_id  setting_name   setting_value                           \n-------  -------------  ----------------------------------------\n1        apiKey         ${k1}\n1        apiKeyEnabled  1                                       \n17       apiKey         ${k2}\n`,
+        [k1, k2],
+      ],
+      [`sqlite3 ojs.db "select setting_name, setting_value from journal_settings"`, `name|Journal of Tests\napiSecret|${k1}\nprimaryLocale|en\n`, [k1]],
+      [`mysql -e "select * from user_settings\\G"`, `*************************** 1. row ***************************\n      user_id: 1\n setting_name: smtpPassword\nsetting_value: ${p1}\n*************************** 2. row ***************************\n      user_id: 1\n setting_name: orcid\nsetting_value: 0000-0002-1825-0097\n`, [p1]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // The rows that name no secret keep their values, and the header its titles.
+    const shown = new Redactor().maskCommandOutput(cases[0][0], cases[0][1]);
+    expect(shown).toContain('apiKeyEnabled  1');
+    expect(shown).toContain('user_id  setting_name   setting_value');
+    expect(new Redactor().maskCommandOutput(cases[2][0], cases[2][1])).toContain('setting_value: 0000-0002-1825-0097');
+    const sha = s(HEX, 40);
+    const plain = `name|value\nbuild_commit|${sha}\nprimaryLocale|en\n`;
+    expect(new Redactor().maskCommandOutput('sqlite3 app.db "select name, value from meta"', plain)).toBe(plain);
+  });
+
+  it("masks pyzotero's key by position, EZproxy's user.txt passwords and ticket secret, OCLC's wskey", () => {
+    const [z, p1, p2, t, ws] = [s(AN, 24), pw(), pw(), s(AN, 24), s(AN, 80)];
+    const cases: [string, string, string[]][] = [
+      ['grep -rn "zotero.Zotero(" scripts/', `scripts/sync_bib.py:6:zot = zotero.Zotero(LIBRARY_ID, 'group', '${z}')\n`, [z]],
+      ["grep -v '^#' user.txt", `ezadmin:${p1}:admin\nill-staff:${p2}\n::Ticket\nTimeValid 10\nSHA512 ${t}\nExpired; Deny expired.html\n/Ticket\n`, [p1, p2, t]],
+      ["yq '.oclc' config.yml", `{\n  "institution_id": 128807,\n  "wskey": "${ws}",\n  "secret": "${s(AN, 24)}"\n}\n`, [ws]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // EZproxy's directives and its users' names stay.
+    const shown = new Redactor().maskCommandOutput(cases[1][0], cases[1][1]);
+    for (const kept of ['ezadmin:', ':admin', 'ill-staff:', '::Ticket', 'TimeValid 10', 'Expired; Deny expired.html']) expect(shown).toContain(kept);
+  });
+});

@@ -197,3 +197,101 @@ function splitAt(line: string, sep: string): string[] {
   if (sep !== '\t' && sep !== ',' && body.startsWith(sep) && body.endsWith(sep) && body.length > 1) body = body.replace(/^[|│]+|[|│]+$/g, '');
   return body.split(sep).map((c) => c.trim());
 }
+
+/**
+ * A settings table read by row (pass 276 F6: `select user_id, setting_name, setting_value from user_settings where setting_name
+ * like 'apiKey%'`): no column is a secret's, each row names its own. The value column's cell is a secret when the name column's
+ * says so (`apiKey`, `smtp_password`; not `apiKeyEnabled`, `siteurl`). The pair: `name`/`value`, `key`/`value`, or one prefix
+ * before both (`setting_name`/`setting_value`, WordPress' `option_name`/`option_value` and `meta_key`/`meta_value`, `configKey`/
+ * `configValue`).
+ */
+export interface PairColumns {
+  /** The titles, in the order the output prints them. */
+  titles: string[];
+  name: number;
+  value: number;
+}
+
+/** A title's stem before a name's or a value's word: `setting_name` → `setting`, `configValue` → `config`, `name` → ``. */
+function stemBefore(title: string, words: RegExp): string | undefined {
+  const m = words.exec(title);
+  return m ? title.slice(0, m.index).replace(/_$/, '').toLowerCase() : undefined;
+}
+/** The first lines of a `-line` or `\G` output its titles are looked for in (a record's columns, a few records). */
+const TITLED_HEAD_LINES = 64;
+const NAME_WORD = /(?:^|_|(?<=[a-z]))(?:name|key|Name|Key|NAME|KEY)$/;
+const VALUE_WORD = /(?:^|_|(?<=[a-z]))(?:value|Value|VALUE)$/;
+
+/** The name and value columns among `titles` (a select list's titles, or a header's), or undefined when they hold no such pair. */
+export function pairColumns(titles: readonly (string | undefined)[]): PairColumns | undefined {
+  for (let v = 0; v < titles.length; v++) {
+    const valueStem = titles[v] === undefined ? undefined : stemBefore(titles[v]!, VALUE_WORD);
+    if (valueStem === undefined) continue;
+    const n = titles.findIndex((t) => t !== undefined && stemBefore(t, NAME_WORD) === valueStem);
+    if (n >= 0) return { titles: titles.map((t) => t ?? ''), name: n, value: v };
+  }
+  return undefined;
+}
+
+/** The select list's titles of `query`'s first `select … from` (undefined for `select *` or none). */
+export function selectedTitles(query: string): (string | undefined)[] | undefined {
+  const q = query.replace(/'(?:[^']|'')*'/g, "''").replace(/--[^\n]*/g, '');
+  const m = /\bselect\s+(?:distinct\s+)?([\s\S]*?)\s+from\b/i.exec(q);
+  const items = m ? topLevelItems(m[1]) : undefined;
+  if (!items || items.some((i) => i.includes('*'))) return undefined;
+  return items.map(titleOf);
+}
+
+/**
+ * The secret values of a settings table's output `text`: the value cell of each row whose name cell `isSecretName` says is a
+ * secret's. `pair`: the select list's (its titles known), or undefined for `select *`: the header's, among the first lines.
+ * Rows split as queryCellValues' do; sqlite3's `-line` and mysql's `\G` print the name's line, then the value's. Undefined when
+ * the output is not read so (no header for `*`, no row of the pair's cells).
+ */
+export function pairedCellValues(
+  text: string,
+  pair: PairColumns | undefined,
+  isSecretName: (name: string) => boolean,
+  valueOf: (cell: string) => { start: number; end: number } | undefined,
+): string[] | undefined {
+  const lines = text.split('\n').map((l) => l.replace(/\r$/, ''));
+  const ruleAt = lines.findIndex((l) => DASH_RULE.test(l));
+  const spans = ruleAt > 0 ? [...lines[ruleAt].matchAll(/-+/g)].map((m) => m.index!) : undefined;
+  const cellsOf = spans ? (line: string) => spanCells(line, spans) : (line: string, expected?: number) => barCells(line, expected);
+  let cols = pair;
+  if (!cols) {
+    for (const l of lines.filter((l) => l.trim() !== '' && !RULE_LINE.test(l)).slice(0, HEADER_LINES)) {
+      const cells = cellsOf(l);
+      if (cells && cells.length >= 2 && cells.every((t) => /^[A-Za-z_]\w*$/.test(t))) cols = pairColumns(cells);
+      if (cols) break;
+    }
+    // sqlite3's `-line` and mysql's `\G` have no header: the titles of their lines.
+    cols ??= pairColumns([...new Set(lines.slice(0, TITLED_HEAD_LINES).flatMap((l) => TITLED_LINE.exec(l)?.[1] ?? []))]);
+    if (!cols) return undefined;
+  }
+  const { titles, name, value } = cols;
+  const values: string[] = [];
+  let read = 0;
+  let named: string | undefined;
+  for (const line of lines) {
+    if (line.trim() === '' || RULE_LINE.test(line)) continue;
+    const cells = cellsOf(line, titles.length);
+    if (cells && cells.length === titles.length) {
+      if (cells[name].toLowerCase() === titles[name].toLowerCase() && cells[value].toLowerCase() === titles[value].toLowerCase()) continue;
+      read++;
+      const v = isSecretName(cells[name]) ? valueOf(cells[value]) : undefined;
+      if (v) values.push(cells[value].slice(v.start, v.end));
+      continue;
+    }
+    const titled = TITLED_LINE.exec(line);
+    const title = titled?.[1].toLowerCase();
+    if (title === titles[name].toLowerCase()) named = titled![2].trim();
+    else if (title === titles[value].toLowerCase()) {
+      read++;
+      const v = named !== undefined && isSecretName(named) ? valueOf(titled![2]) : undefined;
+      if (v) values.push(titled![2].slice(v.start, v.end));
+      named = undefined;
+    }
+  }
+  return read > 0 ? values : undefined;
+}

@@ -10,7 +10,7 @@
  * here, and each value line of such a command's output is masked as `[masked: <kind> printed by
  * <tool>]` and remembered for the session. The raw bytes stay exact for the operator.
  */
-import { queryCellValues, selectedColumns, type SelectedColumn } from './query-rows.js';
+import { pairColumns, pairedCellValues, queryCellValues, selectedColumns, selectedTitles, type PairColumns, type SelectedColumn } from './query-rows.js';
 import { parseCommandLine, type SimpleCommand, type WordInfo } from '../router/parse.js';
 import { basename } from '../router/wrappers.js';
 import { SECRET_ENV_NAME } from './quick-check.js';
@@ -43,6 +43,8 @@ export interface SecretPrinter {
   keep?: string[];
   /** A query's select list (query-rows.ts): its rows read by column where they split into its cells, the others whole. */
   queryColumns?: { columns: SelectedColumn[] | '*'; isSecretTitle: (title: string) => boolean };
+  /** A query of a settings table (query-rows.ts pairedCellValues): each row's value when its name is a secret's; `'*'`: the header's pair. */
+  queryPairs?: PairColumns | '*';
   /**
    * The output is names and values on alternate lines (redis-cli's `HGETALL`, `CONFIG GET`, raw): the line after a name that says
    * secret is a credential (pairValues).
@@ -248,6 +250,9 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   // role`; an `OBF:` password is reversible), WildFly's `mgmt-users.properties` / `application-users.properties` (`user=<HA1 hex>`,
   // which logs in by HTTP digest as the password does).
   { file: PROPERTY_USERS_FILE, row: /^[ \t]*[^\s=:#!]+[ \t]*[=:][ \t]*(?<v>[^\s,]+)(?:[ \t]*,.*)?[ \t]*\r?$/ },
+  // EZproxy's `user.txt`: `user:password[:admin]` rows, a `::Ticket` block's shared secret (`SHA512 <secret>`, `MD5 …`) and an LDAP
+  // block's `BindPassword …`; its directives (`::CGI=…`, `TimeValid 10`, `IfUnauthenticated; Stop`) kept (pass 276 F23).
+  { file: /(?:^|\/)user\.txt$/i, row: /^(?:[ \t]*(?:[^\s:#;/][^\s:]*:|(?:SHA(?:1|256|512)|MD5|BindPassword)[ \t]+)(?<v>[^\s:]+)(?::\S*)?[ \t]*\r?|.*)$/ },
   // Mathematica's `mathpass`: `<machine> <MathID> <password>` (pass 179; the password's `1234-567-890:2,0,8,8:80001:20270101`).
   { file: MATHPASS_FILE, row: /^[ \t]*\S+[ \t]+\S+[ \t]+(?<v>\S+)[ \t]*\r?$/ },
   // Symfony's secrets vault decryption key (`config/secrets/prod/prod.decrypt.private.php`: `return "\x2F\xCB…";`, pass 208 F36):
@@ -1987,7 +1992,7 @@ function secretTable(table: string): boolean {
  */
 function queryPrinted(name: string, queries: readonly string[]): SecretPrinter | undefined {
   const query = queries.find(selectsSecret);
-  if (query === undefined) return undefined;
+  if (query === undefined) return settingsQueryPrinted(name, queries);
   // `select *` names no column: a token table's usual titles are kept as the header's words (a header of others is masked, not shown).
   const star = /\bselect\s+\*/i.test(query) ? STAR_TITLES : [];
   // Its rows by column where the output splits into the list's cells (query-rows.ts): the other columns stay.
@@ -2004,6 +2009,21 @@ function queryPrinted(name: string, queries: readonly string[]): SecretPrinter |
     keep: [...new Set(['?column?', ...star, ...[...queries.join(' ').matchAll(/[A-Za-z_][\w]*/g)].map((m) => m[0])])],
     ...(columns !== undefined ? { queryColumns: { columns, isSecretTitle: starTitle } } : {}),
   };
+}
+
+/**
+ * `sqlite3 -header ojs.db "select user_id, setting_name, setting_value from user_settings"`, `select option_name, option_value from
+ * wp_options`, `select * from settings` (pass 276 F6): a settings table, no column a secret's, each row naming its own. Each row's
+ * value whose name is a secret's (pairedCellValues); the other rows, and an output not read so, the scanner's as before.
+ */
+function settingsQueryPrinted(name: string, queries: readonly string[]): SecretPrinter | undefined {
+  for (const query of queries) {
+    if (/\bselect\s+(?:[\w."]+\.)?\*\s+from\b/i.test(query)) return { kind: 'secret', tool: `${name} query of a settings table`, queryPairs: '*' };
+    const titles = selectedTitles(query);
+    const pair = titles && pairColumns(titles);
+    if (pair) return { kind: 'secret', tool: `${name} query of a settings table`, queryPairs: pair };
+  }
+  return undefined;
 }
 
 /** `psql <<< "select password from users"`: a database client's query as a here-string. */
@@ -2298,6 +2318,7 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
   if (printer.namesAbove) return namedAboveValues(text);
   if (printer.tdbSecrets) return tdbSecretValues(text);
   if (printer.rows && !printer.transformed) return rowValues(text, printer.rows, printer.rowPrefix);
+  if (printer.queryPairs) return pairedCellValues(text, printer.queryPairs === '*' ? undefined : printer.queryPairs, isSecretName, printedLine) ?? [];
   if (printer.queryColumns) {
     const cells = queryCellValues(text, printer.queryColumns.columns, printer.queryColumns.isSecretTitle, printedLine);
     if (cells !== undefined) return cells;
