@@ -251,6 +251,9 @@ export const HEADERS: ContextRule[] = [
   // The OpenTelemetry exporter's headers in its environment (`OTEL_EXPORTER_OTLP_HEADERS=x-honeycomb-team=…`, `…_TRACES_HEADERS=
   // authorization=Basic%20…`: 137 F06): `name=value` pairs joined by `,`, a credential's header among them.
   { kind: 'api key header', keywords: ['_headers'], needs: /OTEL_EXPORTER_OTLP\w*_HEADERS/i, re: /OTEL_EXPORTER_OTLP\w*_HEADERS["']?[ \t]*[=:][ \t]*["']?(?:[^\s"',=]{1,64}=[^\s"',]{0,256},){0,8}?(?:[\w-]{0,32}(?:team|key|token|auth|authorization|secret|password)[\w-]{0,32})=(?:(?:Basic|Bearer)(?:%20|[ \t]))?(?<secret>[^\s"',]{4,4096})/gi },
+  // Shopify's (`X-Shopify-Hmac-Sha256: <base64>`, the body's HMAC, no timestamp in it) as Square's `x-square-hmacsha256-signature`
+  // is by its name: masked alike (pass 277 L3 found one masked, the other shown).
+  { kind: 'webhook signature', keywords: ['hmac-sha256'], re: /(?<![\w-])X-[\w-]{1,32}-Hmac-Sha256[ \t]*:[ \t]*(?<secret>[A-Za-z0-9+/]{43}=)(?![A-Za-z0-9+/=])/gi },
   // A webhook's HMAC signature header (GitHub's `X-Hub-Signature-256: sha256=<hex>`, and every `X-…-Signature: sha1=…`: 138 F13):
   // no timestamp is signed, so the signature replays its payload; the name rule's digest guard kept the `sha256=` value.
   { kind: 'webhook signature', keywords: ['signature'], needs: /signature(?:-256)?[ \t]*:[ \t]*sha/i, re: /(?<![\w-])(?:X-(?:[\w-]{0,32}-)?)?Signature(?:-256)?[ \t]*:[ \t]*sha(?:1|256|512)=(?<secret>[0-9a-fA-F]{40,128})(?![0-9a-fA-F])/gi },

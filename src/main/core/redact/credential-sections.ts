@@ -169,7 +169,9 @@ export function apiKeysBlock(text: string, at: number, out: SecretFinding[]): vo
 // `[api]`: Zulip's zuliprc (`email=`, `key=<32 letters and digits>`, `site=`: adv165 F34); an email and a URL are no made words.
 // `[passwords]`: MobaXterm.ini's stored passwords (`ssh22:root@10.0.0.4=<obfuscated>`: pass 210 F39); not `[credentials]`, whose
 // entries are as often ids (`app_id=<uuid>` beside a key file).
-export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]'];
+// `tokens {` / `"tokens": {`: Consul's ACL tokens in the agent's configuration (`acl { tokens { agent = "<uuid>" } }`, its JSON:
+// session 45's leftover), a block to its `}` (secretBlockEntries).
+export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {'];
 /** Entries read under such a header (a key's rotation keeps a few). */
 export const SECRET_SECTION_LINES = 16;
 /** An entry: `name = value`, the value quoted or not (group v), to the line's end or a comment. */
@@ -182,7 +184,9 @@ const SECTION_SKIP = /[ \t]*(?:[#;][^\n]*)?\r?$/my;
 export function secretSectionEntries(text: string, at: number, out: SecretFinding[]): void {
   // The header alone on its line.
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  if (!/^[ \t]*\[[\w.-]+\][ \t]*\r?$/.test(text.slice(lineStart, Math.min(text.length, at + 2)).replace(/\n[^]*$/, ''))) return;
+  const header = text.slice(lineStart, Math.min(text.length, at + 2)).replace(/\n[^]*$/, '');
+  if (BLOCK_HEADER.test(header)) return secretBlockEntries(text, at, out);
+  if (!/^[ \t]*\[[\w.-]+\][ \t]*\r?$/.test(header)) return;
   let pos = text.indexOf('\n', at);
   for (let n = 0; pos >= 0 && n < SECRET_SECTION_LINES; n++) {
     pos++;
@@ -194,6 +198,34 @@ export function secretSectionEntries(text: string, at: number, out: SecretFindin
       const value = m.groups![g]!;
       if (mintedWord(value) && !isLookAlike(value, false) && !isPlaceholder(value)) {
         const [start, end] = m.indices!.groups![g]!;
+        out.push({ start, end, kind: 'secret', byContext: true });
+      }
+    } else {
+      SECTION_SKIP.lastIndex = pos;
+      if (!SECTION_SKIP.test(text)) return;
+    }
+    pos = text.indexOf('\n', pos);
+  }
+}
+
+/** A block named for secrets opening alone on its line: HCL's `tokens {`, JSON's `"tokens": {`. */
+const BLOCK_HEADER = /^[ \t]*"?tokens"?[ \t]*:?[ \t]*\{[ \t]*\r?$/;
+/** A block's entry: `name = "value"` (HCL) or `"name": "value",` (JSON), group v. */
+const BLOCK_ENTRY = /[ \t]*"?[\w.-]{1,64}"?[ \t]*[=:][ \t]*"(?<v>[^"\n]{1,1024})"[ \t]*,?[ \t]*(?:(?:#|\/\/)[^\n]*)?\r?$/dmy;
+/** A token's UUID (Consul's accessor-less secret ids), which the look-alike guard would keep as an id anywhere else. */
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** The entries of a secrets block, the hit at its header's end: each UUID's or made word's value, to the block's `}`. */
+function secretBlockEntries(text: string, at: number, out: SecretFinding[]): void {
+  let pos = text.indexOf('\n', at);
+  for (let n = 0; pos >= 0 && n < SECRET_SECTION_LINES; n++) {
+    pos++;
+    BLOCK_ENTRY.lastIndex = pos;
+    const m = BLOCK_ENTRY.exec(text);
+    if (m) {
+      const value = m.groups!.v;
+      if (UUID.test(value) || (mintedWord(value) && !isLookAlike(value, false) && !isPlaceholder(value))) {
+        const [start, end] = m.indices!.groups!.v!;
         out.push({ start, end, kind: 'secret', byContext: true });
       }
     } else {

@@ -1430,6 +1430,11 @@ describe('values named from afar', () => {
   `expect "passphrase for key ${"'".repeat(1_000_000)}`,
   `${"zotero.Zotero(a, 'group', ".repeat(40_000)}`,
   `zotero.Zotero(${' '.repeat(1_000_000)}`,
+  // Consul's tokens block (a megabyte of entries, of openings), Shopify's HMAC header.
+  `tokens {\n${'  agent = "6f4c9d2e-3b1a-4c8d-9e7f-2a1b3c4d5e6f"\n'.repeat(20_000)}`,
+  `${'tokens {\n'.repeat(100_000)}`,
+  `${'"tokens": {\n "a": "'.repeat(50_000)}`,
+  `${'X-Shopify-Hmac-Sha256: '.repeat(40_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {
@@ -1523,6 +1528,8 @@ describe('values named from afar', () => {
       ["sqlite3 -header a.db 'select * from s'", `name|value\n${'a'.repeat(1_000_000)}|b\n`],
       ["grep -v '^#' user.txt", 'u:Qm7xT2vK9pL4wZ8n:admin\nSHA512 Qm7xT2vK9pL4wZ8n\n'.repeat(25_000)],
       ["grep -v '^#' user.txt", `SHA512${' '.repeat(1_000_000)}x`],
+      ["sed -n 's/^Key: //p' Kddns.+163+1.private", 'QW1hYmNkZWZnaGlqa2xtbm9w\n'.repeat(35_000)],
+      [`sed -n 's/${'\\/'.repeat(100_000)}//p' Kddns.+163+1.private`, 'x\n'],
       // Passes 266's: cookies picked by jq, as tab-separated rows or built lines.
       [`jq -r '.cookies[] | [.name, .value, .domain] | @tsv' s.json`, 'sid\tQm7xT2vK9pL4wZ8n\texample.com\n'.repeat(40_000)],
       [`jq -r '.cookies[] | [.name, .value] | @tsv' s.json`, `${'\t'.repeat(1_000_000)}\n`],

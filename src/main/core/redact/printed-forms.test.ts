@@ -5877,4 +5877,21 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
     const shown = new Redactor().maskCommandOutput(cases[1][0], cases[1][1]);
     for (const kept of ['ezadmin:', ':admin', 'ill-staff:', '::Ticket', 'TimeValid 10', 'Expired; Deny expired.html']) expect(shown).toContain(kept);
   });
+
+  it("masks Shopify's webhook HMAC as Square's, a BIND key's value printed by sed's s///p, Consul's ACL tokens block", () => {
+    const [h, tsig, t1, t2] = [b64(s(AN, 32)).slice(0, 43) + '=', b64(s(AN, 32)), uuid(), uuid()];
+    const cases: [string, string, string[]][] = [
+      ['grep -A3 webhook app.log', `  X-Shopify-Hmac-SHA256: ${h}\n  x-shopify-topic: orders/create\n`, [h]],
+      ["sed -n 's/^Key: //p' Kddns.+163+51230.private", `${tsig}\n`, [tsig]],
+      ['cat consul.hcl', `acl {\n  enabled = true\n  tokens {\n    agent = "${t1}"\n    default = "${t2}"\n  }\n}\n`, [t1, t2]],
+      ['jq .acl consul.json', `{\n  "enabled": true,\n  "tokens": {\n    "initial_management": "${t1}",\n    "agent": "${t2}"\n  }\n}\n`, [t1, t2]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // A UUID outside such a block stays (a Terraform default, a GraphQL selection named tokens).
+    const kept = `variable "subscription" {\n  default = "${t1}"\n}\ntokens {\n  id\n  name\n}\n`;
+    expect(new Redactor().maskCommandOutput('cat main.tf', kept)).toBe(kept);
+  });
 });

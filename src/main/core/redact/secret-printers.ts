@@ -182,6 +182,9 @@ const MATHPASS_FILE = /(?:^|\/)mathpass$/;
 /** A sed script that only prints lines as they are: `3p`, `2,4p`, `$p`, `/^Key:/p`, `5,$p` (the printer's `sed -n` reads). */
 const SED_LINE_PICK = /^(?:(?:\d+|\$|\/[^/\n]{1,128}\/)(?:,(?:\d+|\$|\/[^/\n]{1,128}\/))?)?p$/;
 
+/** A sed substitution with the `p` flag (`s/^Key: //p`, `s|^pw=||p`): with `-n`, only the lines it rewrote are printed. */
+const SED_PRINTED_SUBSTITUTION = /^s([^\w\s\\])(?:(?!\1)[^\\\n]|\\.)*\1(?:(?!\1)[^\\\n]|\\.)*\1[gI0-9]*p[gI0-9]*$/;
+
 /** Signal Desktop's `config.json` and its `"key": "<64 hex>"` row (CREDENTIAL_ROW_FILES; jq's output of it). */
 const SIGNAL_CONFIG_FILE = /(?:^|\/)Signal(?: Beta)?\/config\.json$/;
 /** Its path anywhere in a script's text. */
@@ -728,9 +731,13 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       const e = glued > 0 ? glued : argv.indexOf('-e');
       const script = e > 0 ? argv[e + 1] : ops[0];
       const files = e > 0 ? ops : ops.slice(1);
-      if (script === undefined || files.length === 0 || !script.split(';').every((pick) => SED_LINE_PICK.test(pick.trim()))) return undefined;
+      if (script === undefined || files.length === 0) return undefined;
       // (Only a file of a known row layout: a YAML or env file's picked lines are the scanner's, whose names say which is secret.)
       const read = printerOf(['cat', ...files]);
+      // A substitution that prints what it rewrote (`sed -n 's/^Key: //p' K….private`: session 45's leftover): the rows' values
+      // without their names, in no layout: every line whole.
+      if (SED_PRINTED_SUBSTITUTION.test(script.trim())) return read?.rows ? { kind: read.kind, tool: 'sed -n s///p of a credentials file', transformed: true } : undefined;
+      if (!script.split(';').every((pick) => SED_LINE_PICK.test(pick.trim()))) return undefined;
       return read?.rows ? { ...read, tool: read.tool.replace(/^cat/, 'sed -n') } : undefined;
     }
     case 'jq':
