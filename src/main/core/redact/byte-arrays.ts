@@ -119,12 +119,13 @@ function listBytes(list: string, at: number, radix: 10 | 16 | 'hex'): Spelled | 
  * `psk[] = {`, Zig's `api_key = [_]u8{` and `token: [12]u8 = .{`, Rust's `key: [u8; 12] = [`, `pw = new byte[] {`, a shell's
  * `=$(printf '`, `=$'`); the last such name that says secret is the list's (`signer.go:58: signing secret=[42 42 …]`: adv71 F17).
  */
-const NAME_BEFORE_SEPARATOR = /[A-Za-z_][\w.-]{0,63}(?=["']?[ \t]*(?:\[\w{0,64}\][ \t]*)?[:=])/g;
+// (Or a setter's name before its call: ESPHome's generated `api_apiserver_id->set_noise_psk({166, 246, …})`: pass 278 F10.)
+const NAME_BEFORE_SEPARATOR = /[A-Za-z_][\w.-]{0,63}(?=["']?[ \t]*(?:\[\w{0,64}\][ \t]*)?[:=]|\()/g;
 /**
  * What may stand between a list's name and its first byte: a separator, blanks, brackets (a size's constant too:
  * `k_rgubEncryptedAppTicketKey[k_nSteamEncryptedAppTicketSymmetricKeyLen] = {`: pass 239 F5), a type's or a call's words.
  */
-const TYPE_BETWEEN = /^["']?[ \t]*(?:\[\w{0,64}\][ \t]*)?[:=][ \t\w.;:=$'"()[\]{}<>*&]*$/;
+const TYPE_BETWEEN = /^(?:["']?[ \t]*(?:\[\w{0,64}\][ \t]*)?[:=]|\()[ \t\w.;:=$'"()[\]{}<>*&]*$/;
 const BLANKS = /^[ \t]*$/;
 /** `Buffer.toJSON()`'s head before its bytes (JSON.stringify's, no blanks), at a list's line's end. */
 const BUFFER_AS_JSON = /\{"type":"Buffer","data":\[$/;

@@ -71,9 +71,9 @@ export interface ContextRule {
 // Moodle's password salts (`$CFG->passwordsaltmain`, `passwordsaltalt1`: pass 182 F28).
 // A licence's installation key (MATLAB's silent installer: `fileInstallationKey=<26 groups of 5 digits>`: pass 179).
 // ESP-IDF's NVS key for the station's password (`sta.pswd` in `strings` of a flash dump: pass 238 S18).
-// OCLC's web service key (`wskey:` beside its `secret:`: pass 276 F33).
+// OCLC's web service key (`wskey:` beside its `secret:`: pass 276 F33). A pepper (NetBox's `API_TOKEN_PEPPERS`: pass 280 F29).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|pswd|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data|value))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|priv|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|clear[_-]?text|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key|secret|private|master|wallet)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?|(?<![a-z0-9])wskey)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|pswd|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data|value))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|priv|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|clear[_-]?text|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key|secret|private|master|wallet)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?|(?<![a-z0-9])wskey|peppers?)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -110,6 +110,8 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   // SIP digest's `ha1` and `ha1b` (Kamailio's subscriber table: MD5s of user:realm:password, which authenticate as the password
   // does: adv156 F5); not `sha1`.
   { word: 'ha1', unless: /(?<=[a-z0-9]ha1)|(?!b(?![a-z0-9]))[a-z0-9]/iy },
+  // A pepper (NetBox's `API_TOKEN_PEPPERS = {`: pass 280 F29), not `peppermint`.
+  { word: 'pepper', unless: /(?!s(?![a-z0-9]))[a-z0-9]/iy },
   { word: 'sig', unless: /\w/y },
   { word: 'signature' },
   { word: 'salt' },
@@ -1008,7 +1010,7 @@ export const FILES: ContextRule[] = [
   // an SNMPv3 user's `auth <alg> <pass>` and `priv <alg> [bits] <pass>`. A gpg listing's `      key <16 or 40 upper-case hex>`
   // (a subkey's id or fingerprint, public: pass 82 L42) is not such a key.
   { kind: 'password', keywords: ['key '], sharesNameWords: true, needs: new RegExp(String.raw`^${WIDE_LINE_PREFIX}[ \t]+key[ \t]+(?:0[ \t]+)?\S+[ \t]*\r?$`, 'm'), re: new RegExp(String.raw`^${WIDE_LINE_PREFIX}[ \t]+key[ \t]+(?:0[ \t]+)?(?![0-9A-F]{16}(?:[0-9A-F]{24})?[ \t]*\r?$)(?<secret>(?![0-9][ \t])[^\s"'{};]{4,256})(?=[ \t]*\r?$)`, 'gm'), guard: true },
-  { kind: 'ike pre-shared key', keywords: ['pre-shared-key ', 'ldap-login-password '], re: /\b(?:pre-shared-key|ldap-login-password)[ \t]+(?:address[ \t]+\S{1,64}[ \t]+(?:\d{1,3}(?:\.\d{1,3}){3}[ \t]+)?key[ \t]+|(?:local|remote)[ \t]+)?(?:[06][ \t]+)?(?<secret>(?!\*{3})[^\s"']{1,256})/g, guard: true },
+  { kind: 'ike pre-shared key', keywords: ['pre-shared-key ', 'ldap-login-password '], re: /\b(?:pre-shared-key|ldap-login-password)[ \t]+(?:address[ \t]+\S{1,64}[ \t]+(?:\d{1,3}(?:\.\d{1,3}){3}[ \t]+)?key[ \t]+|(?:local|remote)[ \t]+)?(?:[06][ \t]+)?(?:(?:ascii-text|hexadecimal)[ \t]+"?)?(?<secret>(?!\*{3})[^\s"']{1,256})/g, guard: true },
   { kind: 'snmp password', keywords: [' auth '], needs: /\bv3[ \t]+auth[ \t]/, re: /\bv3[ \t]+auth[ \t]+(?:md5|sha\w{0,8})[ \t]+(?<secret>\S{1,256})/gi },
   { kind: 'snmp password', keywords: [' priv '], needs: /\bv3[ \t]+auth[ \t][^\n]*[ \t]priv[ \t]/, re: /\bv3[ \t]+auth[ \t][^\n]{0,512}?[ \t]priv[ \t]+(?:des|3des|aes)(?:[ \t]+(?:128|192|256))?[ \t]+(?<secret>\S{1,256})/gi },
   // FortiOS' `set <…password|passwd|psksecret|key…> ENC <base64>` (a reversible encryption with a published key): the value; its
@@ -1123,6 +1125,12 @@ export const FILES: ContextRule[] = [
   { kind: 'eyaml secret', keywords: ['::pkcs7[', '::gpg['], re: /\bDEC\(\d{1,6}\)::(?:PKCS7|GPG)\[(?<secret>(?:(?!DEC\()[^\]\n]){1,4096})(?=\]!)/g },
   // Cisco IOS / NX-OS configuration (`show running-config`: adv124 F01–F05): a password or key in the clear (type 0) or in type 7
   // (reversible by design), not a hash (types 5, 8, 9): `enable password`, `username … password 0|7`, `key-string [7]`, a BGP
+  // Junos' set form in clear (a `junos_config src=` file before commit encrypts it: pass 280 F9): a login's
+  // `plain-text-password-value "…"`, a TACACS+ or RADIUS server's `secret "…"`, a BGP group's `authentication-key "…"`.
+  { kind: 'network device password', keywords: ['plain-text-password-value', ' secret "', 'authentication-key "'], re: /\b(?:plain-text-password-value|(?:tacplus|radius)-server[ \t]+\S{1,64}[ \t]+secret|authentication-key)[ \t]+"(?<secret>[^"\n]{1,256})"/g },
+  // net-snmp's persistent `usmUser` rows (`/var/lib/snmp/snmpd.conf`: pass 280 F40): the auth protocol's OID, then its localized
+  // key, the privacy protocol's OID, then its key: each logs in as the user's passphrase does.
+  { kind: 'snmp localized key', keywords: ['usmuser'], re: /(?<=[ \t])\.1\.3\.6\.1\.6\.3\.10\.1\.[12]\.\d{1,3}[ \t]+(?<secret>0x[0-9a-fA-F]{16,128})(?![0-9a-fA-F])/g },
   // `neighbor … password`, `tacacs-server key 7 "…"`, `radius-server key`, OSPF's `authentication-key` / `message-digest-key N md5`.
   // NTP's `ntp authentication-key N md5 <key> [7]` and an autonomous AP's `wpa-psk ascii|hex [0|7] <psk>` (pass 181 F4, F36).
   // Junos' `authentication-key N type md5 value "…"` (NTP) and `authentication md5 N key "…"` (OSPF): adv189 F15.
@@ -1703,6 +1711,18 @@ export const FILES: ContextRule[] = [
   // pyzotero's client by position: `zotero.Zotero(library_id, 'group', '<24 letters and digits>')`, its third argument the API key
   // (pass 276 F12: a script's line found by grep, no name beside the key).
   { kind: 'zotero api key', keywords: ['zotero('], re: /\bzotero\.Zotero\([ \t]*[^,()\n]{1,128},[ \t]*(?:(?<t>['"])(?:user|group)\k<t>|[\w.]{1,64})[ \t]*,[ \t]*(?<q>['"])(?<secret>[A-Za-z0-9]{24})\k<q>/g },
+  // SDK clients given their key by position (`cohere.Client('<40>')` in a notebook's source, `wandb.login('<40 hex>')`,
+  // `comet_ml.Experiment('<25>', …)`, `MistralClient('<32>')`: pass 279 F22): the first argument, no name beside it.
+  { kind: 'api key', keywords: ['cohere.client', 'cohere.asyncclient', 'wandb.login(', 'comet_ml.experiment(', 'mistralclient('], re: /\b(?:cohere\.(?:Async)?Client(?:V2)?|wandb\.login|comet_ml\.Experiment|MistralClient)\([ \t]*(?<q>['"])(?<secret>[A-Za-z0-9_-]{20,128})\k<q>/g },
+  // A Philips Hue bridge's user name in its API's path (`GET /api/<40>/lights/1` in curl -v and an access log: pass 278 F34).
+  { kind: 'hue api key', keywords: ['/api/'], needs: /\/api\/[A-Za-z0-9-]{40}\//, re: /\/api\/(?<secret>[A-Za-z0-9-]{40})\/(?=(?:lights|groups|config|sensors|scenes|rules|schedules|resourcelinks|capabilities)\b)/g },
+  // Netmiko's (and paramiko's) debug log of what it writes to a device: a word of letters with digits or signs alone is a password
+  // or an enable secret answering a prompt (`write_channel: b'<secret>\n'` after `b'enable\n'`: pass 280 F35); commands have
+  // blanks or are plain words (`b'terminal length 0\n'`, `b'enable\n'`, a user's `b'netops\r\n'`).
+  { kind: 'password', keywords: ["write_channel: b'"], re: /\bwrite_channel: b'(?<secret>(?=[^\s'\\]{0,64}[A-Za-z])(?=[^\s'\\]{0,64}[\d@#$%^&*!?+=~])[^\s'\\]{8,64})(?:\\r)?\\n'/g, guard: true },
+  // An Azure IoT device's symmetric key under a label of words (a DPS group key derived for a device and printed by a script,
+  // `derived device key: <base64 of 32 bytes>`: pass 278 F25); a WireGuard `public key:` is no such label.
+  { kind: 'device key', keywords: ['device key', 'primary key', 'secondary key', 'symmetric key'], re: /(?<![\w-])(?:device|primary|secondary|symmetric)[ \t]key[ \t]*[:=][ \t]*(?<secret>[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/gi },
   // OMERO's CLI password flag (`omero login -s host -u jdoe -w '…'`, `omero import … -w …`: pass 274 F13).
   { kind: 'password on command line', keywords: ['omero'], re: /\bomero\b[^\n|;&]{0,1024}?[ \t](?:-w|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
   // ttyd's and GoTTY's basic auth (`ttyd --credential dev:<password>`, `-c user:pass`, a unit's `ExecStart=`: pass 270 F19).

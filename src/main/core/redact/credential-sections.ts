@@ -171,7 +171,7 @@ export function apiKeysBlock(text: string, at: number, out: SecretFinding[]): vo
 // entries are as often ids (`app_id=<uuid>` beside a key file).
 // `tokens {` / `"tokens": {`: Consul's ACL tokens in the agent's configuration (`acl { tokens { agent = "<uuid>" } }`, its JSON:
 // session 45's leftover), a block to its `}` (secretBlockEntries).
-export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {'];
+export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {', 'peppers = {'];
 /** Entries read under such a header (a key's rotation keeps a few). */
 export const SECRET_SECTION_LINES = 16;
 /** An entry: `name = value`, the value quoted or not (group v), to the line's end or a comment. */
@@ -209,9 +209,10 @@ export function secretSectionEntries(text: string, at: number, out: SecretFindin
 }
 
 /** A block named for secrets opening alone on its line: HCL's `tokens {`, JSON's `"tokens": {`. */
-const BLOCK_HEADER = /^[ \t]*"?tokens"?[ \t]*:?[ \t]*\{[ \t]*\r?$/;
-/** A block's entry: `name = "value"` (HCL) or `"name": "value",` (JSON), group v. */
-const BLOCK_ENTRY = /[ \t]*"?[\w.-]{1,64}"?[ \t]*[=:][ \t]*"(?<v>[^"\n]{1,1024})"[ \t]*,?[ \t]*(?:(?:#|\/\/)[^\n]*)?\r?$/dmy;
+// (NetBox's `API_TOKEN_PEPPERS = {`, its entries numbered `1: '…'`: pass 280 F29; after grep's `26:` / `27-` too.)
+const BLOCK_HEADER = /^(?:\d{1,9}[:-])?[ \t]*(?:"?tokens"?[ \t]*:?|\w{0,64}PEPPERS[ \t]*=)[ \t]*\{[ \t]*\r?$/;
+/** A block's entry: `name = "value"` (HCL), `"name": "value",` (JSON) or `1: '…',` (Python), group v or s. */
+const BLOCK_ENTRY = /(?:\d{1,9}[:-])?[ \t]*(?:"?[\w.-]{1,64}"?|'[\w.-]{1,64}')[ \t]*[=:][ \t]*(?:"(?<v>[^"\n]{1,1024})"|'(?<s>[^'\n]{1,1024})')[ \t]*,?[ \t]*(?:(?:#|\/\/)[^\n]*)?\r?$/dmy;
 /** A token's UUID (Consul's accessor-less secret ids), which the look-alike guard would keep as an id anywhere else. */
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -223,9 +224,10 @@ function secretBlockEntries(text: string, at: number, out: SecretFinding[]): voi
     BLOCK_ENTRY.lastIndex = pos;
     const m = BLOCK_ENTRY.exec(text);
     if (m) {
-      const value = m.groups!.v;
+      const g = m.groups!.v !== undefined ? 'v' : 's';
+      const value = m.groups![g]!;
       if (UUID.test(value) || (mintedWord(value) && !isLookAlike(value, false) && !isPlaceholder(value))) {
-        const [start, end] = m.indices!.groups!.v!;
+        const [start, end] = m.indices!.groups![g]!;
         out.push({ start, end, kind: 'secret', byContext: true });
       }
     } else {

@@ -1435,6 +1435,21 @@ describe('values named from afar', () => {
   `${'tokens {\n'.repeat(100_000)}`,
   `${'"tokens": {\n "a": "'.repeat(50_000)}`,
   `${'X-Shopify-Hmac-Sha256: '.repeat(40_000)}`,
+  // Passes 278 to 280's: Junos secrets, usmUser OIDs, Netmiko's writes, Hue paths, SDK calls, Thread TLVs, setter byte lists,
+  // device key labels.
+  `${'plain-text-password-value "'.repeat(40_000)}`,
+  `${'set system tacplus-server 10.0.0.1 secret "'.repeat(25_000)}`,
+  `usmUser ${'.1.3.6.1.6.3.10.1.1.3 '.repeat(45_000)}`,
+  `${"write_channel: b'".repeat(60_000)}`,
+  `write_channel: b'${'a1'.repeat(500_000)}`,
+  `${'/api/'.repeat(200_000)}`,
+  `/api/${'a'.repeat(1_000_000)}/lights`,
+  `${"cohere.Client('".repeat(60_000)}`,
+  `0e08${'0'.repeat(1_000_000)}`,
+  `${'0e080000000000010000'.repeat(50_000)}`,
+  `${'set_noise_psk({1, 2, 3, 4, 5, 6, 7, 8}); '.repeat(25_000)}`,
+  `${'device key: '.repeat(80_000)}`,
+  `PEPPERS = {\n${"    1: 'abcdefghijklmnop',\n".repeat(30_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

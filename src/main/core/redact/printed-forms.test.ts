@@ -5894,4 +5894,47 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
     const kept = `variable "subscription" {\n  default = "${t1}"\n}\ntokens {\n  id\n  name\n}\n`;
     expect(new Redactor().maskCommandOutput('cat main.tf', kept)).toBe(kept);
   });
+
+  it('masks the leads of passes 278 to 280: Junos in clear, net-snmp usmUser keys, NetBox peppers, Netmiko writes, Hue keys, SDK keys by position', () => {
+    const [p1, p2, p3, p4, k1, k2, pep, nm, hue, co, wb] = [pw(), pw(), pw(), pw(), s(HEX, 40), s(HEX, 32), s(AN, 56), 'x7' + pw(), s(AN, 40), s(AN, 40), s(HEX, 40)];
+    const cases: [string, string, string[]][] = [
+      ['cat junos/srx.set', `set system login user netops authentication plain-text-password-value "${p1}"\nset system tacplus-server 10.20.0.21 secret "${p2}"\nset security ike policy POL-HQ pre-shared-key ascii-text "${p3}"\nset protocols bgp group IBGP authentication-key "${p4}"\n`, [p1, p2, p3, p4]],
+      ["grep -n '^usmUser' /var/lib/snmp/snmpd.conf", `18:usmUser 1 3 0x80001f8880d2a6f50b63e3b86500000000 0x6e6d7300 0x6e6d7300 NULL .1.3.6.1.6.3.10.1.1.3 0x${k1} .1.3.6.1.6.3.10.1.2.4 0x${k2} ""\n`, [k1, k2]],
+      ["grep -n -A1 PEPPERS netbox/configuration.py", `26:API_TOKEN_PEPPERS = {\n27-    1: '${pep}',\n`, [pep]],
+      ["grep -n write_channel netmiko.log", `12:DEBUG:netmiko:write_channel: b'enable\\n'\n15:DEBUG:netmiko:write_channel: b'${nm}\\n'\n18:DEBUG:netmiko:write_channel: b'terminal length 0\\n'\n`, [nm]],
+      ['curl -sv http://127.0.0.1:8080/api/x/lights/1', `> GET /api/${hue}/lights/1 HTTP/1.1\n> Host: 127.0.0.1:8080\n`, [hue]],
+      ['python3 -c "print(nb)"', `['import cohere\\n', "co = cohere.Client('${co}')\\n"]\nwandb.login('${wb}')\n`, [co, wb]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // The commands Netmiko writes, the protocols' OIDs, the Junos keyword, a Hue bridge's other paths stay.
+    const shown = new Redactor().maskCommandOutput(cases[3][0], cases[3][1]);
+    expect(shown).toContain("b'enable\\n'");
+    expect(shown).toContain("b'terminal length 0\\n'");
+    expect(new Redactor().maskCommandOutput(cases[0][0], cases[0][1])).toContain('pre-shared-key ascii-text "');
+    expect(new Redactor().maskCommandOutput(cases[1][0], cases[1][1])).toContain('.1.3.6.1.6.3.10.1.2.4 ');
+  });
+
+  it('masks a Thread dataset TLV, an ESPHome noise PSK as bytes, an IoT device key by its label; keeps a board pin', () => {
+    const nk = s(HEX, 32), pskc = s(HEX, 32);
+    const tlv = `0e080000000000010000000300000f35060004001fffe00208${s(HEX, 16)}0708fd${s(HEX, 14)}0510${nk}030f4f70656e5468726561642d3162326301021b2c0410${pskc}0c0402a0f7f8`;
+    const bytes = Array.from({ length: 32 }, () => Math.floor(rnd() * 256)).join(', ');
+    const dk = b64(s(AN, 32)).slice(0, 43) + '=';
+    const cases: [string, string, string[]][] = [
+      [`jq -r '.data.datasets[] | [.source, .tlv] | @tsv' .storage/thread.datasets`, `Google\t${tlv}\n`, [nk, pskc]],
+      ["grep -rn set_noise_psk .esphome/build/", `.esphome/build/g/src/main.cpp:34:  api_apiserver_id->set_noise_psk({${bytes}});\n`, [bytes]],
+      ['python3 derive.py thermostat-01', `derived device key: ${dk}\n`, [dk]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    const kept = 'binary_sensor:\n  - platform: gpio\n    pin: GPIO4\n';
+    expect(new Redactor().maskCommandOutput('cat kitchen.yaml', kept)).toBe(kept);
+    // A hex string of another layout stays (a digest that starts 0e08).
+    const digest = `0e08${s(HEX, 60)}`;
+    expect(new Redactor().maskCommandOutput('sha256sum f', `${digest}  f\n`)).toContain(digest);
+  });
 });

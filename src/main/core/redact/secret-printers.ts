@@ -1264,7 +1264,7 @@ const DECODED_SECRET_CALL = /(?:b64decode|decodebytes|b32decode|a85decode|unhexl
 const DECODER_SCRIPT = /^(?:un(?:stash|obfuscate|xor)|vnc(?:pwd|passwd|decrypt)|(?:\w*[_-])?(?:xor|gpp|cpassword|pass(?:word)?s?|pwd?s?|creds?|credentials?|secrets?|vault|keystore|jasypt|stash|wls|weblogic|websphere)[_-]?(?:de(?:code|crypt|obfuscate)|reveal|unmask)(?:[_-]\w*)?|de(?:code|crypt|obfuscate)[_-]?(?:xor|pass(?:word)?s?|pwd?s?|creds?|credentials?|secrets?|stash|cpassword|gpp)(?:[_-]\w*)?)$/i;
 
 /** The tools of printers that read a secret's file or line (secretFileRead, encodedCredentialFile, secretKeyLineCut). */
-const FILE_PRINTER_TOOL = /secret file|credential file|of a secret's line/;
+const FILE_PRINTER_TOOL = /secret file|credential file|of a secret's line|of an assignment/;
 
 /** GNU parallel's options that take the next word (so it is no command). */
 const PARALLEL_VALUES = new Set(['-j', '--jobs', '-P', '-N', '-n', '--max-args', '-L', '--max-lines', '--colsep', '-C', '-a', '--arg-file', '-S', '--sshlogin', '--joblog', '--results', '--delay', '--timeout', '-I', '--tagstring', '--retries', '--memfree', '--load', '--workdir', '--wd', '--env', '--halt', '-E', '--sshloginfile', '--slf', '--basefile', '--bf', '--return', '--transfer-file', '--tf', '--eta-file', '--shebang-wrap', '--template', '--tmpdir']);

@@ -57,6 +57,19 @@ const EB = '(?![A-Za-z0-9_+/-])';
 
 const rule = (kind: string, keywords: string[], source: string, flags = 'g', runHas?: string): VendorRule => ({ kind, keywords, re: new RegExp(source, flags), ...(runHas ? { runHas } : {}) });
 
+/** Does `hex` parse as Thread's TLVs (type, length, value) to its end, one of them a 16-byte network key (type 5)? */
+function isThreadDataset(hex: string): boolean {
+  let at = 0;
+  let networkKey = false;
+  while (at + 4 <= hex.length) {
+    const type = parseInt(hex.slice(at, at + 2), 16);
+    const length = parseInt(hex.slice(at + 2, at + 4), 16);
+    if (type === 5 && length === 16) networkKey = true;
+    at += 4 + 2 * length;
+  }
+  return at === hex.length && networkKey;
+}
+
 /** A Dropbox token's random tail: no run of four `A`s (zero bytes' base64), lower case, upper case and a digit in it. */
 const dropboxTail = (tail: string): boolean => !tail.includes('AAAA') && /[a-z]/.test(tail) && /[A-Z]/.test(tail) && /\d/.test(tail);
 
@@ -280,6 +293,10 @@ export const VENDOR_RULES: VendorRule[] = [
   // (Its random tail is no binary's base64: an ELF header's first 48 bytes, `f0VMRgIBAQAAAAAAAAAAAAMAPgAB…`, are 64 characters
   // with ten `A`s too — their tail has more runs of `A`s, a token's mixes cases and digits: adv272 L9.)
   { ...rule('dropbox token', ['aaaaaaaaaa'], `${BB}[A-Za-z0-9]{11}AAAAAAAAAA[A-Za-z0-9_=-]{43}${EB}`), example: (t: string) => /EXAMPLE/.test(t), check: (t: string) => dropboxTail(t.slice(21)) },
+  // A Thread network's operational dataset as one TLV hex string (Home Assistant's `.storage/thread.datasets` `tlv`, `ot-ctl dataset
+  // active -x`, OTBR's REST API: pass 278 F39): it holds the network key (type 5) and the PSKc (type 4) that join the mesh. Its
+  // Active Timestamp first (`0e08…`); the whole string parses as TLVs and holds a 16-byte network key (isThreadDataset).
+  { ...rule('thread network dataset', ['0e08'], `${BB}0[eE]08[0-9A-Fa-f]{16}(?:[0-9A-Fa-f]{2}){8,254}${EB}`), check: isThreadDataset },
   // Twilio's account SID or API key SID beside its secret (`AC<32 hex>:<auth token>`, `SK<32 hex>:<secret>`): the secret. No
   // keyword (`ac` is in every other word): the pair is a run of 67 characters, which the keyword-less rules read.
   { ...rule('twilio auth token', [], `${B}(?:AC|SK)[a-f0-9]{32}:(?<secret>[A-Za-z0-9]{32})${E}`, 'g', ':'), runMay: colonBetween(34, 32) },
