@@ -2025,7 +2025,8 @@ function queryPrinted(name: string, queries: readonly string[]): SecretPrinter |
  */
 function settingsQueryPrinted(name: string, queries: readonly string[]): SecretPrinter | undefined {
   for (const query of queries) {
-    if (/\bselect\s+(?:[\w."]+\.)?\*\s+from\b/i.test(query)) return { kind: 'secret', tool: `${name} query of a settings table`, queryPairs: '*' };
+    // (`select *` of a table whose name says settings: a users table's `name` and `value`-less columns are no pair.)
+    if (/\bselect\s+(?:[\w."]+\.)?\*\s+from\s+[\w."]*(?:setting|option|config|conf\b|meta|param|propert|preference|variable|attribute|kv\b)/i.test(query)) return { kind: 'secret', tool: `${name} query of a settings table`, queryPairs: '*' };
     const titles = selectedTitles(query);
     const pair = titles && pairColumns(titles);
     if (pair) return { kind: 'secret', tool: `${name} query of a settings table`, queryPairs: pair };
