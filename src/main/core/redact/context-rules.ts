@@ -1723,6 +1723,9 @@ export const FILES: ContextRule[] = [
   // An Azure IoT device's symmetric key under a label of words (a DPS group key derived for a device and printed by a script,
   // `derived device key: <base64 of 32 bytes>`: pass 278 F25); a WireGuard `public key:` is no such label.
   { kind: 'device key', keywords: ['device key', 'primary key', 'secondary key', 'symmetric key'], re: /(?<![\w-])(?:device|primary|secondary|symmetric)[ \t]key[ \t]*[:=][ \t]*(?<secret>[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/gi },
+  // Orthanc's remote servers and peers (`"vna" : [ "https://…/dicom-web/", "user", "<password>" ]` in orthanc.json's `Servers`,
+  // `OrthancPeers`: pass 281 F14): a list of a URL, a user and a password, the last a made word.
+  { kind: 'password', keywords: ['"http'], needs: /\[[ \t]*"https?:\/\/[^"\n]{1,256}"[ \t]*,[ \t]*"[^"\n]{1,128}"[ \t]*,[ \t]*"[^"\s]{1,256}"[ \t]*\]/, re: /\[[ \t]*"https?:\/\/[^"\n]{1,256}"[ \t]*,[ \t]*"[^"\s]{1,128}"[ \t]*,[ \t]*"(?<secret>(?=[^"\s]{0,256}[A-Za-z])(?=[^"\s]{0,256}[^A-Za-z"\s])[^"\s:/]{6,256})"[ \t]*\]/g, guard: true },
   // OMERO's CLI password flag (`omero login -s host -u jdoe -w '…'`, `omero import … -w …`: pass 274 F13).
   { kind: 'password on command line', keywords: ['omero'], re: /\bomero\b[^\n|;&]{0,1024}?[ \t](?:-w|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
   // ttyd's and GoTTY's basic auth (`ttyd --credential dev:<password>`, `-c user:pass`, a unit's `ExecStart=`: pass 270 F19).

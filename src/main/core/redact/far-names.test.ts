@@ -1450,6 +1450,11 @@ describe('values named from afar', () => {
   `${'set_noise_psk({1, 2, 3, 4, 5, 6, 7, 8}); '.repeat(25_000)}`,
   `${'device key: '.repeat(80_000)}`,
   `PEPPERS = {\n${"    1: 'abcdefghijklmnop',\n".repeat(30_000)}`,
+  // Pass 281's: XStream entries, Orthanc's server lists.
+  `${'<string>SFTP_PASSWORD</string>\n'.repeat(35_000)}`,
+  `<string>SFTP_PASSWORD</string>${'\n<list>'.repeat(150_000)}`,
+  `${'[ "https://a", "b", "'.repeat(45_000)}`,
+  `[ "https://${'a'.repeat(1_000_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

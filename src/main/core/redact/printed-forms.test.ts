@@ -5937,4 +5937,20 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
     const digest = `0e08${s(HEX, 60)}`;
     expect(new Redactor().maskCommandOutput('sha256sum f', `${digest}  f\n`)).toContain(digest);
   });
+
+  it("masks pass 281's leads: Mirth's XStream map entries, Orthanc's server lists", () => {
+    const [k1, p1, t1, p2] = [s(HEX, 32), pw(), s(AN, 32), pw()];
+    const cases: [string, string, string[]][] = [
+      ["grep -nE '<string>|<username>' ADT_to_HIE.xml", `20:            <string>X-Api-Key</string>\n22:              <string>${k1}</string>\n`, [k1]],
+      ["sed -n '/<configurationMap>/,/<\\/configurationMap>/p' server-config.xml", `      <entry>\n        <string>SFTP_PASSWORD</string>\n        <com.mirth.connect.util.ConfigurationProperty>\n          <value>${p1}</value>\n        </com.mirth.connect.util.ConfigurationProperty>\n      </entry>\n      <entry>\n        <string>PHARMACY_WS_TOKEN</string>\n          <value>${t1}</value>\n`, [p1, t1]],
+      ['cat orthanc.json', `  "DicomWeb" : {\n    "Servers" : {\n      "vna" : [ "https://vna.example.org/dicom-web/", "smh-orthanc", "${p2}" ]\n    }\n  }\n`, [p2]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // A map's entry that names no secret, and a list of URLs, stay.
+    const kept = `        <string>CHANNEL_NAME</string>\n          <value>ADT_to_HIE</value>\n  "mirrors": [ "https://a.example.org/x", "https://b.example.org/y", "https://c.example.org/z" ]\n`;
+    expect(new Redactor().maskCommandOutput('cat export.xml', kept)).toBe(kept);
+  });
 });

@@ -4797,7 +4797,15 @@ function xmlPropertyValue(text: string, k: number, e: number, out: SecretFinding
   } else if (text.startsWith('<name>', k - 6) || text.startsWith('<Name>', k - 6)) valueFromName(text, k, e, XML_PROPERTY_VALUE, out);
   else if (text.startsWith('<S N="Key">', k - 11)) valueFromName(text, k, e, CLIXML_ENTRY_VALUE, out);
   else if (text.startsWith('<macro>{$', k - 9)) valueFromName(text, k, e, ZABBIX_MACRO_VALUE, out);
+  else if (text.startsWith('<string>', k - 8)) valueFromName(text, k, e, XSTREAM_ENTRY_VALUE, out);
 }
+
+/**
+ * An XStream map's entry (Mirth Connect's channel and server exports: a header's `<string>X-Api-Key</string>` then its
+ * `<list>` and `<string>…</string>`, the configuration map's `<string>SFTP_PASSWORD</string>` then `<value>…</value>`: pass 281
+ * F4, F35), under grep's prefixes too.
+ */
+const XSTREAM_ENTRY_VALUE = /<\/string>[ \t]*(?:\r?\n(?:[^\s<:]{1,256}[-:])?(?:\d{1,9}[-:])?[ \t]*(?:<(?:list|linked-list|entry|com\.mirth[\w.]{0,128})>[ \t]*)?){1,2}<(?:string|value)>(?<v>[^<\n]{1,2048})<\/(?:string|value)>/diy;
 /** A Zabbix template's user macro (`<macro>{$DB.PASSWORD}</macro>` then `<value>…</value>` on the next line: pass 195): as a property's. */
 // (Zabbix 6's export puts `<type>SECRET_TEXT</type>` or a `<description>` between: adv213 F4.)
 const ZABBIX_MACRO_VALUE = new RegExp(XML_PROPERTY_VALUE.source.replace('<\\/name>', '\\}<\\/macro>(?:[ \\t]*\\r?\\n(?:[^\\s:]{1,256}[-:])?(?:\\d{1,9}[-:])?[ \\t]*<(?!value>)[A-Za-z]{1,32}>[^<\\n]{0,256}<\\/[A-Za-z]{1,32}>){0,3}'), 'diy');
