@@ -213,6 +213,8 @@ export function secretSectionEntries(text: string, at: number, out: SecretFindin
 const BLOCK_HEADER = /^(?:\d{1,9}[:-])?[ \t]*(?:"?tokens"?[ \t]*:?|\w{0,64}PEPPERS[ \t]*=)[ \t]*\{[ \t]*\r?$/;
 /** A block's entry: `name = "value"` (HCL), `"name": "value",` (JSON) or `1: '…',` (Python), group v or s. */
 const BLOCK_ENTRY = /(?:\d{1,9}[:-])?[ \t]*(?:"?[\w.-]{1,64}"?|'[\w.-]{1,64}')[ \t]*[=:][ \t]*(?:"(?<v>[^"\n]{1,1024})"|'(?<s>[^'\n]{1,1024})')[ \t]*,?[ \t]*(?:(?:#|\/\/)[^\n]*)?\r?$/dmy;
+/** A value this long with no blank in such a block is its secret, whatever its characters. */
+const MIN_BLOCK_SECRET = 16;
 /** A token's UUID (Consul's accessor-less secret ids), which the look-alike guard would keep as an id anywhere else. */
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -226,7 +228,8 @@ function secretBlockEntries(text: string, at: number, out: SecretFinding[]): voi
     if (m) {
       const g = m.groups!.v !== undefined ? 'v' : 's';
       const value = m.groups![g]!;
-      if (UUID.test(value) || (mintedWord(value) && !isLookAlike(value, false) && !isPlaceholder(value))) {
+      // (A pepper may be any characters, a Django-style key's parentheses and `@` included: pass 280 F29 on its re-run.)
+      if (UUID.test(value) || (!isPlaceholder(value) && ((value.length >= MIN_BLOCK_SECRET && !/\s/.test(value)) || (mintedWord(value) && !isLookAlike(value, false))))) {
         const [start, end] = m.indices!.groups![g]!;
         out.push({ start, end, kind: 'secret', byContext: true });
       }

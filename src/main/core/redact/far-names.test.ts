@@ -1455,6 +1455,9 @@ describe('values named from afar', () => {
   `<string>SFTP_PASSWORD</string>${'\n<list>'.repeat(150_000)}`,
   `${'[ "https://a", "b", "'.repeat(45_000)}`,
   `[ "https://${'a'.repeat(1_000_000)}`,
+  // Pass 282's: Tanium tokens' prefix; a parenthesised value.
+  `${'token-'.repeat(170_000)}`,
+  `SECRET_KEY = '(${'('.repeat(1_000_000)}'`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

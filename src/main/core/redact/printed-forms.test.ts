@@ -5953,4 +5953,20 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
     const kept = `        <string>CHANNEL_NAME</string>\n          <value>ADT_to_HIE</value>\n  "mirrors": [ "https://a.example.org/x", "https://b.example.org/y", "https://c.example.org/z" ]\n`;
     expect(new Redactor().maskCommandOutput('cat export.xml', kept)).toBe(kept);
   });
+
+  it("masks pass 282's leads and a Django key in parentheses: an .intunewin's MacKey, Tanium's token, SECRET_KEY = '(…)…(…)'", () => {
+    const [mac, tan, dj] = [b64(s(AN, 32)).slice(0, 43) + '=', `token-${s(HEX, 56)}`, `(xkjo3-5ag@e-0)hni3${s(LOWER_AN, 12)}@h1g91p9wbs_i-9g5@y=)+(6qp)`];
+    const cases: [string, string, string[]][] = [
+      ['unzip -p Install.intunewin IntuneWinPackage/Metadata/Detection.xml', `    <EncryptionKey>${b64(s(AN, 32))}</EncryptionKey>\n    <MacKey>${mac}</MacKey>\n`, [mac]],
+      ['curl -sv -H @tanium.hdr http://127.0.0.1:8443/api/v2/session/current', `> session: ${tan}\n`, [tan]],
+      ['grep -n SECRET_KEY netbox/configuration.py', `24:SECRET_KEY = '${dj}'\n`, [dj]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // A note in parentheses under a secret's name stays.
+    const kept = "SECRET_KEY = '(set in production)'\n";
+    expect(new Redactor().maskCommandOutput('cat settings.py', kept)).toBe(kept);
+  });
 });

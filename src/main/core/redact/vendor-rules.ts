@@ -293,6 +293,8 @@ export const VENDOR_RULES: VendorRule[] = [
   // (Its random tail is no binary's base64: an ELF header's first 48 bytes, `f0VMRgIBAQAAAAAAAAAAAAMAPgAB…`, are 64 characters
   // with ten `A`s too — their tail has more runs of `A`s, a token's mixes cases and digits: adv272 L9.)
   { ...rule('dropbox token', ['aaaaaaaaaa'], `${BB}[A-Za-z0-9]{11}AAAAAAAAAA[A-Za-z0-9_=-]{43}${EB}`), example: (t: string) => /EXAMPLE/.test(t), check: (t: string) => dropboxTail(t.slice(21)) },
+  // Tanium's API token (`token-` and 56 hex digits, sent in a `session:` header: pass 282 F26).
+  rule('tanium api token', ['token-'], `${BB}token-[0-9a-f]{56}${EB}`),
   // A Thread network's operational dataset as one TLV hex string (Home Assistant's `.storage/thread.datasets` `tlv`, `ot-ctl dataset
   // active -x`, OTBR's REST API: pass 278 F39): it holds the network key (type 5) and the PSKc (type 4) that join the mesh. Its
   // Active Timestamp first (`0e08…`); the whole string parses as TLVs and holds a 16-byte network key (isThreadDataset).
