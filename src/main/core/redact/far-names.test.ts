@@ -1552,6 +1552,13 @@ describe('values named from afar', () => {
       ["grep -v '^#' user.txt", 'u:Qm7xT2vK9pL4wZ8n:admin\nSHA512 Qm7xT2vK9pL4wZ8n\n'.repeat(25_000)],
       ["grep -v '^#' user.txt", `SHA512${' '.repeat(1_000_000)}x`],
       ["sed -n 's/^Key: //p' Kddns.+163+1.private", 'QW1hYmNkZWZnaGlqa2xtbm9w\n'.repeat(35_000)],
+      // jq's to_entries rows, secrets.yaml as a dict, a glob's sections.
+      [`jq -r 'to_entries[] | "\\(.key)\\t\\(.value)"' s.json`, 'password\tQm7xT2vK9pL4wZ8n\tQm7xT2vK9pL4\n'.repeat(35_000)],
+      [`jq -r 'to_entries[] | "\\(.key)\\t\\(.value)"' s.json`, `${'a'.repeat(1_000_000)}\tb`],
+      [`jq -r 'to_entries[] | "\\(.key)\\t\\(.value)"' s.json`, `password${'\t'.repeat(1_000_000)}`],
+      [`python3 -c "print(open('secrets.yaml'))"`, " 'api_key': 'Qm7xT2vK9pL4wZ8n',\n".repeat(35_000)],
+      [`python3 -c "print(open('secrets.yaml'))"`, ` '${'a'.repeat(1_000_000)}`],
+      ['head openvpn/client/*', '==> openvpn/client/auth.txt <==\nQm7xT2vK9pL4wZ8n\n'.repeat(25_000)],
       [`sed -n 's/${'\\/'.repeat(100_000)}//p' Kddns.+163+1.private`, 'x\n'],
       // Passes 266's: cookies picked by jq, as tab-separated rows or built lines.
       [`jq -r '.cookies[] | [.name, .value, .domain] | @tsv' s.json`, 'sid\tQm7xT2vK9pL4wZ8n\texample.com\n'.repeat(40_000)],

@@ -5969,4 +5969,25 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
     const kept = "SECRET_KEY = '(set in production)'\n";
     expect(new Redactor().maskCommandOutput('cat settings.py', kept)).toBe(kept);
   });
+
+  it("masks a Secret's entries listed by jq's to_entries, secrets.yaml printed as a dict, a credentials file among a glob's; keeps AWS' clientToken", () => {
+    const [p1, c1, a1, a2, o1] = [pw(), s(AN, 43), b64(s(AN, 32)), b64(s(AN, 32)), pw()];
+    const cases: [string, string, string[]][] = [
+      [`jq -r '.data | to_entries[] | "\\(.key)\\t\\(.value)\\t\\(.value|@base64d)"' db-secret.json`, `password\t${b64(p1)}\t${p1}\nsmart-client-secret\t${b64(c1)}\t${c1}\nusername\taGFwaQ==\thapi\n`, [p1, b64(p1), c1, b64(c1)]],
+      [`python3 -c "import yaml, pprint; pprint.pprint(yaml.safe_load(open('esphome/secrets.yaml')))"`, `{'api_key_garage': '${a1}',\n 'api_key_office': '${a2}',\n 'wifi_ssid': 'HomeNet-IoT'}\n`, [a1, a2]],
+      ['head -n 20 openvpn/client/*', `==> openvpn/client/auth.txt <==\nsvc-nms\n${o1}\n\n==> openvpn/client/client.conf <==\nclient\nremote vpn.example.com 1194\n`, [o1]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    expect(new Redactor().maskCommandOutput(cases[0][0], cases[0][1])).toContain('username\taGFwaQ==\thapi');
+    expect(new Redactor().maskCommandOutput(cases[1][0], cases[1][1])).toContain("'wifi_ssid': 'HomeNet-IoT'");
+    expect(new Redactor().maskCommandOutput(cases[2][0], cases[2][1])).toContain('remote vpn.example.com 1194');
+    // Another directory's glob reads as before; an IoT shadow's idempotency token stays.
+    const src = '==> src/a.py <==\nimport os\nprint(1)\n';
+    expect(new Redactor().maskCommandOutput('head -n 5 src/*', src)).toBe(src);
+    const shadow = `{\n  "state": {"desired": {"on": true}},\n  "clientToken": "${uuid()}"\n}\n`;
+    expect(new Redactor().maskCommandOutput('jq . shadow.json', shadow)).toBe(shadow);
+  });
 });

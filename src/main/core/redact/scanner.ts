@@ -3214,6 +3214,9 @@ function secretNameAnswer(name: string): boolean {
   if (/^SECRETS_(?:DEFAULT|COOKIE|CIPHER|SYSTEM|PAGINATION)(?:_\d+)?$/.test(name)) return true;
   // git's `user.signingkey` as .gitconfig writes it: a GPG key's id or fingerprint, or an SSH public key (adv84 L05).
   if (name === 'signingkey' || name === 'user.signingkey') return false;
+  // AWS' idempotency token, camelCase in its APIs and documents (an IoT shadow's `"clientToken": "<uuid>"`, EC2's `ClientToken`:
+  // pass 278 L25); Vault's `client_token` (snake case) is a credential.
+  if (name === 'clientToken' || name === 'ClientToken') return false;
   // himalaya's TOML (`backend.auth.raw = "…"`, `imap.passwd.raw`: the password itself, as against `.cmd`: pass 259 F5).
   if (/(?:^|[._])(?:auth|passwd|password)\.raw$/i.test(name)) return true;
   // A word ending in `pat` (`compat`, `incompat`), no personal access token's name (NAME_WORDS' `pat`).

@@ -45,6 +45,10 @@ export interface SecretPrinter {
   queryColumns?: { columns: SelectedColumn[] | '*'; isSecretTitle: (title: string) => boolean };
   /** A query of a settings table (query-rows.ts pairedCellValues): each row's value when its name is a secret's; `'*'`: the header's pair. */
   queryPairs?: PairColumns | '*';
+  /** jq's entries listed by key (`to_entries[] | "\\(.key)\\t\\(.value)"`): each line's cells after a secret's key (keyedRowValues). */
+  keyedRows?: boolean;
+  /** With amongOthers: the files were named by a glob; only the sections (`==> file <==`) of credentials files are read. */
+  globbed?: boolean;
   /**
    * The output is names and values on alternate lines (redis-cli's `HGETALL`, `CONFIG GET`, raw): the line after a name that says
    * secret is a credential (pairValues).
@@ -207,6 +211,22 @@ const WG_DUMP_ROW = /^(?:[\w.-]+\t)?(?:(?<v>[A-Za-z0-9+/]{43}=)\t[A-Za-z0-9+/]{4
 const HA_PLAIN_WORDS = 'ssid|user(?:name)?|login|latitude|longitude|elevation|lat|lon|host(?:name)?|broker|server|port|url|e?mail|domain|ip|address|name|zone|id|unit_system|currency|country|language|location|city|kind|type|version';
 /** A `secrets.yaml` line: a top-level lower-case name and its value (`v`, quoted or bare) unless its name ends in HA_PLAIN_WORDS; else kept. */
 const HA_SECRETS_ROW = new RegExp(`^(?:(?!(?:[a-z][a-z0-9_-]*[_-])?(?:${HA_PLAIN_WORDS})[ \\t]*:)[a-z][a-z0-9_-]*[ \\t]*:[ \\t]+(?<q>["']?)(?<v>[^\\s"'#|>&*!](?:.*[^\\s"'])?)\\k<q>[ \\t]*\\r?|.*)$`);
+
+/** Words a glob's wildcard is tried as: the names credentials files of a directory go by (`auth.txt`, `passwd`, `credentials`). */
+const GLOB_FILLS = ['auth', 'pass', 'credentials', 'secret'];
+/** A glob operand (`openvpn/client/*`) one of whose matches may be a credentials file of rows (CREDENTIAL_ROWS_FILE). */
+function globMayNameCredentials(operand: string): boolean {
+  if (!/[*?[]/.test(operand) || operand.length > 256) return false;
+  return GLOB_FILLS.some((w) => {
+    const file = operand.replace(/\*|\?|\[[^\]]*\]/g, w);
+    return CREDENTIAL_ROWS_FILE.test(file);
+  });
+}
+
+/** `secrets.yaml` named in a script's text. */
+const HA_SECRETS_PATH = /(?:^|[\/'"\s(])secrets\.ya?ml(?![\w.])/;
+/** A dict's or JSON object's entry on its line (`{'api_key_garage': '…',`, `  "ota_password": "…",`), its value `v` unless its name is a plain setting's. */
+const HA_SECRETS_DICT_ROW = new RegExp(`^(?:[ \\t{]*(?<q>['"])(?!(?:[a-z0-9_-]*[_-])?(?:${HA_PLAIN_WORDS})\\k<q>)[a-z][a-z0-9_-]*\\k<q>[ \\t]*:[ \\t]*(?<r>['"])(?<v>[^'"\\n]+)\\k<r>[ \\t]*[,}]*[ \\t]*\\r?|.*)$`);
 
 /**
  * Files of credentials in rows whose layout is known (the lead's check after session 26: `cat sasl_passwd` was masked whole, its
@@ -711,6 +731,9 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
         if (rows.some((f) => !f.alone)) return { kind: 'password', tool: `${name} credentials file`, transformed: true };
       }
       if (operands(argv).some((a) => CREDENTIAL_ROWS_FILE.test(a))) return { kind: 'secret', tool: `${name} credentials file`, transformed: true };
+      // A glob the shell expands (`head -n 20 openvpn/client/*`: pass 280 F25) names no file here; when a file it may match is a
+      // credentials file, head's and tail's `==> file <==` headers say which section is whose (headedSections).
+      if (operands(argv).some(globMayNameCredentials)) return { kind: 'secret', tool: `${name} of a secret file`, transformed: true, amongOthers: true, globbed: true };
       // A file that holds one credential bare (Docker and Compose secrets `/run/secrets/db_password`, Jenkins' `initialAdminPassword`,
       // `token.txt`): its one-word lines (a YAML or JSON file's lines have blanks: the scanner reads those).
       // With other files (`cat .nexmorc private.key`: adv156 F9), which lines are the secret file's is not known: its minted words
@@ -753,7 +776,10 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'node':
       // …and through a script that reads it (`awk -F'"' '/"key"/{print $4}' …/config.json`, `python3 -c "…open('…/Signal/config.json')…"`:
       // adv272 S6, S7): the key printed bare is a row too.
-      return argv.slice(1).some((a) => SIGNAL_CONFIG_PATH.test(a)) ? { kind: 'password', tool: `${name} of a credentials file`, rows: SIGNAL_CONFIG_ROW } : undefined;
+      if (argv.slice(1).some((a) => SIGNAL_CONFIG_PATH.test(a))) return { kind: 'password', tool: `${name} of a credentials file`, rows: SIGNAL_CONFIG_ROW };
+      // Home Assistant's or ESPHome's `secrets.yaml` loaded by a script and printed as a dict (`pprint.pprint(yaml.safe_load(…))`,
+      // `json.dumps(…, indent=2)`: pass 278 F11): each entry's value, but a plain setting's (HA_PLAIN_WORDS).
+      return name !== 'awk' && name !== 'gawk' && name !== 'mawk' && argv.slice(1).some((a) => HA_SECRETS_PATH.test(a)) ? { kind: 'secret', tool: `${name} of secrets.yaml`, rows: HA_SECRETS_DICT_ROW } : undefined;
     case 'ejabberdctl':
       // `ejabberdctl oauth_issue_token <jid> <ttl> <scopes>` (pass 202 F32): `<token>\t["scopes"]\t<ttl> seconds`, the token first.
       return sub === 'oauth_issue_token' || sub === 'oauth_list_tokens' ? { kind: 'oauth token', tool: 'ejabberdctl oauth_issue_token', rows: EJABBERD_TOKEN_ROW } : undefined;
@@ -2152,6 +2178,12 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
       found = { kind: `${shown} value`, tool: name, transformed: true };
       continue;
     }
+    // Entries listed by their key (`.data | to_entries[] | "\\(.key)\\t\\(.value)\\t\\(.value|@base64d)"`, `[.key, .value] | @tsv`: a
+    // Kubernetes Secret's, pass 281 F31): each line's cells after its key, when the key names a secret (keyedRowValues).
+    if (/\bto_entries\b/.test(keys) && KEY_FIRST.test(keys)) {
+      found = { kind: 'secret', tool: `${name} to_entries`, keyedRows: true };
+      continue;
+    }
     const row = secretRow(keys);
     if (row) {
       found = { kind: `.${row.key} value`, tool: name, transformed: true, ...(row.cell !== undefined ? { cells: [row.cell] } : {}) };
@@ -2170,6 +2202,25 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
     found = secret.length > 0 ? { kind: `.${secret[secret.length - 1]} value`, tool: name, ...(keys.includes('\\(') ? { transformed: true } : {}), ...(secret.length < lasts.length ? { amongOthers: true } : {}) } : undefined;
   }
   return found;
+}
+
+/** A line built with the entry's key first: `"\\(.key)…`, `[.key, …]`. */
+const KEY_FIRST = /"\\\(\.key\)|\[\s*\.key\s*,/;
+/** A keyed row: its key, then a tab, `: ` or `=`, then its cells. */
+const KEYED_ROW = /^(?<key>[^\s:=][^\t:=\n]{0,127}?)(?:\t|: |=)(?<rest>.*)$/;
+
+/** The cells after a secret's key on each line of a keyed listing (`password<TAB><base64><TAB><decoded>`), each trimmed. */
+function keyedRowValues(text: string): string[] {
+  const values: string[] = [];
+  for (const line of text.split('\n')) {
+    const m = KEYED_ROW.exec(line.replace(/\r$/, ''));
+    if (!m || !isSecretName(m.groups!.key.trim())) continue;
+    for (const cell of m.groups!.rest.split('\t')) {
+      const v = printedLine(cell);
+      if (v) values.push(cell.slice(v.start, v.end));
+    }
+  }
+  return values;
 }
 
 /** A credential file whose API key is its field `key` (Kaggle's). */
@@ -2326,6 +2377,7 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
   if (printer.namesAbove) return namedAboveValues(text);
   if (printer.tdbSecrets) return tdbSecretValues(text);
   if (printer.rows && !printer.transformed) return rowValues(text, printer.rows, printer.rowPrefix);
+  if (printer.keyedRows) return keyedRowValues(text);
   if (printer.queryPairs) return pairedCellValues(text, printer.queryPairs === '*' ? undefined : printer.queryPairs, isSecretName, printedLine) ?? [];
   if (printer.queryColumns) {
     const cells = queryCellValues(text, printer.queryColumns.columns, printer.queryColumns.isSecretTitle, printedLine);
@@ -2344,6 +2396,7 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
       return sections.flatMap(([file, body]) => {
         const lines = printedValues(body, printer.transformed, printer.keep);
         // (A file of one or two lines holds a value; a longer one is a document its name only seems to say is secret: `password-policy.txt`.)
+        if (printer.globbed) return CREDENTIAL_ROWS_FILE.test(file) ? lines : [];
         return SECRET_FILE.test(file) && lines.length <= 2 ? lines : lines.filter((v) => takenAmongOthers(printer, v));
       });
     return values.filter((v) => takenAmongOthers(printer, v));
