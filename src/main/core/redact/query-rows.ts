@@ -85,25 +85,14 @@ export function queryCellValues(
   valueOf: (cell: string) => { start: number; end: number } | undefined,
 ): string[] | undefined {
   const lines = text.split('\n').map((l) => l.replace(/\r$/, ''));
-  // sqlite3's `-column` (and psql-less tools' like it): a rule of dash runs under the titles gives each column's span.
-  const ruleAt = lines.findIndex((l) => DASH_RULE.test(l));
-  const spans = ruleAt > 0 ? [...lines[ruleAt].matchAll(/-+/g)].map((m) => m.index!) : undefined;
   // psql's expanded rows are one title and its value a line (a row of two columns would split like a table's: the stop-time
   // check's `psql -x` was masked whole, or with two columns its names would have been read as values).
   if (lines.some((l) => EXPANDED_RECORD.test(l))) return expandedCellValues(lines, columns, isSecretTitle, valueOf);
-  const cellsOf = spans ? (line: string) => spanCells(line, spans) : (line: string, expected?: number) => barCells(line, expected);
+  const cellsOf = rowSplitter(lines);
   let cols = columns;
   if (cols === '*') {
-    // The header: among the first lines, the first of titles only, one a secret's (aws' `--output table` has its call's and its
-    // list's names above it, one cell each).
-    let titles: string[] | undefined;
-    for (const l of lines.filter((l) => l.trim() !== '' && !RULE_LINE.test(l)).slice(0, HEADER_LINES)) {
-      const cells = cellsOf(l);
-      if (cells && cells.length >= 2 && cells.every((t) => /^[A-Za-z_]\w*$/.test(t)) && cells.some(isSecretTitle)) {
-        titles = cells;
-        break;
-      }
-    }
+    // (aws' `--output table` has its call's and its list's names above the header, one cell each.)
+    const titles = headerOf(lines, cellsOf, (cells) => cells.some(isSecretTitle));
     if (!titles) return undefined;
     cols = titles.map((t) => ({ title: t, secret: isSecretTitle(t) }));
   }
@@ -163,6 +152,22 @@ function expandedCellValues(
     if (v) values.push(line.slice(v.start, v.end));
   }
   return read > 0 ? values : undefined;
+}
+
+/** How a row splits into cells: by the dash rule's columns (sqlite3's `-column`: the rule under the titles gives each column's span), else at its separators. */
+function rowSplitter(lines: readonly string[]): (line: string, expected?: number) => string[] | undefined {
+  const ruleAt = lines.findIndex((l) => DASH_RULE.test(l));
+  const spans = ruleAt > 0 ? [...lines[ruleAt].matchAll(/-+/g)].map((m) => m.index!) : undefined;
+  return spans ? (line: string) => spanCells(line, spans) : (line: string, expected?: number) => barCells(line, expected);
+}
+
+/** The header: among the first lines (rules and blanks skipped), the first of two or more titles only that `accept` takes. */
+function headerOf(lines: readonly string[], cellsOf: (line: string) => string[] | undefined, accept: (titles: string[]) => boolean): string[] | undefined {
+  for (const l of lines.filter((l) => l.trim() !== '' && !RULE_LINE.test(l)).slice(0, HEADER_LINES)) {
+    const cells = cellsOf(l);
+    if (cells && cells.length >= 2 && cells.every((t) => /^[A-Za-z_]\w*$/.test(t)) && accept(cells)) return cells;
+  }
+  return undefined;
 }
 
 /** `-column`'s rule under its titles: dash runs, two or more, blanks between. */
@@ -255,16 +260,11 @@ export function pairedCellValues(
   valueOf: (cell: string) => { start: number; end: number } | undefined,
 ): string[] | undefined {
   const lines = text.split('\n').map((l) => l.replace(/\r$/, ''));
-  const ruleAt = lines.findIndex((l) => DASH_RULE.test(l));
-  const spans = ruleAt > 0 ? [...lines[ruleAt].matchAll(/-+/g)].map((m) => m.index!) : undefined;
-  const cellsOf = spans ? (line: string) => spanCells(line, spans) : (line: string, expected?: number) => barCells(line, expected);
+  const cellsOf = rowSplitter(lines);
   let cols = pair;
   if (!cols) {
-    for (const l of lines.filter((l) => l.trim() !== '' && !RULE_LINE.test(l)).slice(0, HEADER_LINES)) {
-      const cells = cellsOf(l);
-      if (cells && cells.length >= 2 && cells.every((t) => /^[A-Za-z_]\w*$/.test(t))) cols = pairColumns(cells);
-      if (cols) break;
-    }
+    const titles = headerOf(lines, cellsOf, (cells) => pairColumns(cells) !== undefined);
+    cols = titles && pairColumns(titles);
     // sqlite3's `-line` and mysql's `\G` have no header: the titles of their lines.
     cols ??= pairColumns([...new Set(lines.slice(0, TITLED_HEAD_LINES).flatMap((l) => TITLED_LINE.exec(l)?.[1] ?? []))]);
     if (!cols) return undefined;

@@ -2180,7 +2180,8 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
     }
     // Entries listed by their key (`.data | to_entries[] | "\\(.key)\\t\\(.value)\\t\\(.value|@base64d)"`, `[.key, .value] | @tsv`: a
     // Kubernetes Secret's, pass 281 F31): each line's cells after its key, when the key names a secret (keyedRowValues).
-    if (/\bto_entries\b/.test(keys) && KEY_FIRST.test(keys)) {
+    // (Not of a credentials file, whose every value is one whatever its key: `llm`'s `keys.json`, read as such below.)
+    if (/\bto_entries\b/.test(keys) && KEY_FIRST.test(keys) && !stage.argv.slice(1).some((a) => CREDENTIAL_TEXT_FILE.test(a))) {
       found = { kind: 'secret', tool: `${name} to_entries`, keyedRows: true };
       continue;
     }
