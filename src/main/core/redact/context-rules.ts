@@ -1645,8 +1645,9 @@ export const FILES: ContextRule[] = [
   // keepalived's VRRP password (`authentication {` then `auth_type PASS` and `auth_pass <pw>`: pass 181 F23), under grep's prefix too.
   { kind: 'password', keywords: ['auth_pass'], re: /(?<![\w-])auth_pass[ \t]+(?<secret>"[^"\n]{1,256}"|[^\s"#]{1,256})/g, guard: true },
   // redis.conf and `CONFIG SET`: requirepass / masterauth / the TLS key's tls-key-file-pass (adv114 F22) with the password after whitespace.
+  // (A diff's removed line too, `-requirepass …`: pass 284 F31; not `--requirepass`, the option's rule above.)
   // MONITOR's quoted words too (`"CONFIG" "SET" "masterauth" "…"`: adv29 F24).
-  { kind: 'password', keywords: ['requirepass', 'masterauth', 'key-file-pass'], re: /(?<![A-Za-z0-9_-])(?:requirepass|masterauth|tls-(?:client-)?key-file-pass)"?[ \t]+(?<secret>"[^"\n]+"|'[^'\n]+'|[^\s"']+)/gi, guard: true },
+  { kind: 'password', keywords: ['requirepass', 'masterauth', 'key-file-pass'], re: /(?:(?<![A-Za-z0-9_-])|(?<=^-))(?:requirepass|masterauth|tls-(?:client-)?key-file-pass)"?[ \t]+(?<secret>"[^"\n]+"|'[^'\n]+'|[^\s"']+)/gim, guard: true },
   // A Postgres PasswordMessage as strace prints the bytes a client writes (`write(3, "p\0\0\0\25<password>\0", 21)`: adv80 F24):
   // `p`, a 4-byte length, the password to its NUL.
   { kind: 'password', keywords: ['"p\\0\\0\\0'], re: /"p\\0\\0\\0(?:\\[0-7]{1,3}|\\[abtnvfr]|[ -~])(?<secret>(?:[^"\\\n]|\\[^0\n]){1,256}?)(?=\\0)/g },
@@ -1726,6 +1727,11 @@ export const FILES: ContextRule[] = [
   // Orthanc's remote servers and peers (`"vna" : [ "https://…/dicom-web/", "user", "<password>" ]` in orthanc.json's `Servers`,
   // `OrthancPeers`: pass 281 F14): a list of a URL, a user and a password, the last a made word.
   { kind: 'password', keywords: ['"http'], needs: /\[[ \t]*"https?:\/\/[^"\n]{1,256}"[ \t]*,[ \t]*"[^"\n]{1,128}"[ \t]*,[ \t]*"[^"\s]{1,256}"[ \t]*\]/, re: /\[[ \t]*"https?:\/\/[^"\n]{1,256}"[ \t]*,[ \t]*"[^"\s]{1,128}"[ \t]*,[ \t]*"(?<secret>(?=[^"\s]{0,256}[A-Za-z])(?=[^"\s]{0,256}[^A-Za-z"\s])[^"\s:/]{6,256})"[ \t]*\]/g, guard: true },
+  // An Elasticsearch API key as `<id>:<api_key>` (20 and 22 characters of base64url) under a `key` field: a Kibana or Fleet
+  // enrollment token decoded (`{"ver":…,"adr":[…],"fgr":…,"key":"<id>:<api_key>"}`: pass 284 F10).
+  { kind: 'elasticsearch api key', keywords: ['"key"'], re: /"key"[ \t]*:[ \t]*"[A-Za-z0-9_-]{20}:(?<secret>[A-Za-z0-9_-]{22})"/g },
+  // Zapier's MCP server URL: its path's segment after `/s/` is the secret (base64 of two UUIDs: pass 285 F24).
+  { kind: 'zapier mcp secret', keywords: ['mcp.zapier.com'], re: /\bmcp\.zapier\.com\/api\/mcp\/s\/(?<secret>[A-Za-z0-9+\/=_-]{20,512})(?=\/|["'\s]|$)/gm },
   // OMERO's CLI password flag (`omero login -s host -u jdoe -w '…'`, `omero import … -w …`: pass 274 F13).
   { kind: 'password on command line', keywords: ['omero'], re: /\bomero\b[^\n|;&]{0,1024}?[ \t](?:-w|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
   // ttyd's and GoTTY's basic auth (`ttyd --credential dev:<password>`, `-c user:pass`, a unit's `ExecStart=`: pass 270 F19).

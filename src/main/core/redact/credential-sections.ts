@@ -169,9 +169,10 @@ export function apiKeysBlock(text: string, at: number, out: SecretFinding[]): vo
 // `[api]`: Zulip's zuliprc (`email=`, `key=<32 letters and digits>`, `site=`: adv165 F34); an email and a URL are no made words.
 // `[passwords]`: MobaXterm.ini's stored passwords (`ssh22:root@10.0.0.4=<obfuscated>`: pass 210 F39); not `[credentials]`, whose
 // entries are as often ids (`app_id=<uuid>` beside a key file).
+// `[admins]`: CouchDB's `local.ini` (`admin = <password>`, or its PBKDF2 hash once the server has read it: pass 284 F42).
 // `tokens {` / `"tokens": {`: Consul's ACL tokens in the agent's configuration (`acl { tokens { agent = "<uuid>" } }`, its JSON:
 // session 45's leftover), a block to its `}` (secretBlockEntries).
-export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {', 'peppers = {'];
+export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {', 'peppers = {', '[admins]'];
 /** Entries read under such a header (a key's rotation keeps a few). */
 export const SECRET_SECTION_LINES = 16;
 /** An entry: `name = value`, the value quoted or not (group v), to the line's end or a comment. */

@@ -1458,6 +1458,12 @@ describe('values named from afar', () => {
   // Pass 282's: Tanium tokens' prefix; a parenthesised value.
   `${'token-'.repeat(170_000)}`,
   `SECRET_KEY = '(${'('.repeat(1_000_000)}'`,
+  // Passes 283 to 285's: removed requirepass lines, CouchDB's admins, an ES key pair, Zapier's MCP path.
+  `${'-requirepass '.repeat(80_000)}`,
+  `[admins]\n${'admin = Qm7xT2vK9pL4wZ8n\n'.repeat(40_000)}`,
+  `${'"key": "'.repeat(120_000)}`,
+  `"key": "${'a'.repeat(20)}:${'b'.repeat(1_000_000)}"`,
+  `${'mcp.zapier.com/api/mcp/s/'.repeat(40_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {
@@ -1559,6 +1565,11 @@ describe('values named from afar', () => {
       [`python3 -c "print(open('secrets.yaml'))"`, " 'api_key': 'Qm7xT2vK9pL4wZ8n',\n".repeat(35_000)],
       [`python3 -c "print(open('secrets.yaml'))"`, ` '${'a'.repeat(1_000_000)}`],
       ['head openvpn/client/*', '==> openvpn/client/auth.txt <==\nQm7xT2vK9pL4wZ8n\n'.repeat(25_000)],
+      // jq's cookie lines, a key API's fields.
+      [`jq -r '.cookies[] | "\\(.name)=\\(.value)"' s.json`, 'sid=Qm7xT2vK9pL4wZ8n\n'.repeat(55_000)],
+      [`jq -c '.cookies[] | {name, value}' s.json`, `${'{"name":"a","value":"Qm7xT2vK9pL4wZ8n"}'.repeat(25_000)}\n`],
+      [`jq -c '.cookies[] | {name, value}' s.json`, `{"name":"${'a'.repeat(1_000_000)}`],
+      ['curl -s http://127.0.0.1:7700/keys', '  "key": "Qm7xT2vK9pL4wZ8n",\n'.repeat(35_000)],
       [`sed -n 's/${'\\/'.repeat(100_000)}//p' Kddns.+163+1.private`, 'x\n'],
       // Passes 266's: cookies picked by jq, as tab-separated rows or built lines.
       [`jq -r '.cookies[] | [.name, .value, .domain] | @tsv' s.json`, 'sid\tQm7xT2vK9pL4wZ8n\texample.com\n'.repeat(40_000)],

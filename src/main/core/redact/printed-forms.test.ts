@@ -5990,4 +5990,25 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
     const shadow = `{\n  "state": {"desired": {"on": true}},\n  "clientToken": "${uuid()}"\n}\n`;
     expect(new Redactor().maskCommandOutput('jq . shadow.json', shadow)).toBe(shadow);
   });
+
+  it('masks the leads of passes 283 to 285: a removed requirepass line, CouchDB admins, an ES API key in an enrollment token, a Secret by jq, key APIs, cookies by jq, Zapier MCP URLs', () => {
+    const [r1, c1, es, el, mk, tv, sid, zp] = [pw(), pw(), s(AN, 22), b64(s(AN, 24)), s(HEX, 64), s(AN, 32), s(AN, 48), b64(`${uuid()}:${uuid()}`)];
+    const cases: [string, string, string[]][] = [
+      ['git --no-pager diff redis.conf', `@@ -1,3 +1,3 @@\n-requirepass ${r1}\n+requirepass ${pw()}\n`, [r1]],
+      ["sed -n '/^\\[admins\\]/,/^$/p' etc/local.ini", `[admins]\nadmin = ${c1}\n`, [c1]],
+      ['base64 -d < kibana-enrollment.token | jq .', `{\n  "ver": "8.14.0",\n  "adr": [\n    "10.20.0.6:9200"\n  ],\n  "key": "${s(AN, 20)}:${es}"\n}\n`, [es]],
+      ["jq -r '.data.elastic' secret.json", `${el}\n`, [el]],
+      [`curl -s http://127.0.0.1:7700/keys | jq '.results[] | {name, uid, key}'`, `{\n  "name": "Default Admin API Key",\n  "uid": "${uuid()}",\n  "key": "${mk}"\n}\n`, [mk]],
+      [`curl -s http://127.0.0.1:8108/keys -X POST -d '{}' | jq .`, `{\n  "actions": ["documents:*"],\n  "id": 3,\n  "value": "${tv}"\n}\n`, [tv]],
+      [`jq -c '.cookies[] | {name, domain, value}' storage-state.json`, `{"name":"user_session","domain":"github.com","value":"${sid}"}\n{"name":"NEXT_LOCALE","domain":"app.example.org","value":"en"}\n`, [sid]],
+      [`grep -o '"serverUrl": "[^"]*"' mcp_config.json`, `"serverUrl": "https://mcp.zapier.com/api/mcp/s/${zp}/mcp"\n`, [zp]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // An analytics or preference cookie printed by jq stays.
+    const ga = `_ga=GA1.1.5706303315.1760343600\n_ga_X1Y2=GS1.1.1760426400.3.1.1760427000.0.0.0\nNEXT_LOCALE=en\n`;
+    expect(new Redactor().maskCommandOutput(`jq -r '.cookies[] | "\\(.name)=\\(.value)"' storage-state.json`, ga)).toBe(ga);
+  });
 });

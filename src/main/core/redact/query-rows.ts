@@ -8,6 +8,7 @@
  * `-column`), and sqlite3's `-line` / mysql's `\G` (`title = value`, `title: value`). A row of another count of cells (a value
  * holding the separator or wider than its column, JSON) is masked whole, as before: only the cells the query's own list says
  * are no secrets are shown.
+ * A settings table (a name column and a value column, no column a secret's) is read by row instead: pairedCellValues.
  */
 
 /** One item of a select list: the title it prints under (its alias or its column; none for an expression) and whether it is a secret. */

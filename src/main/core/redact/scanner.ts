@@ -5936,11 +5936,12 @@ const SECRET_REFERENCES_OPTION = /^--(?:set|update|remove)-secrets[= ]/;
 
 /** A cookie's value that is a setting, no credential: one word or a small number (`theme=dark`, `lang=en`, `seen=1732886400`: closing measure 128 F08). */
 // Google Analytics' client id (`_ga=GA1.2.1183728195.1717171717`: 130 F10) is a visitor's number, no session; Meta's pixel's
-// browser id (`_fbp=fb.1.<ms>.<random>`) and Google Ads' `_gcl_au=1.1.<random>.<seconds>` too (pass 225 L29).
+// browser id (`_fbp=fb.1.<ms>.<random>`) and Google Ads' `_gcl_au=1.1.<random>.<seconds>` too (pass 225 L29); GA4's session
+// cookie `_ga_<id>=GS1.1.<seconds>.3.1.<seconds>.0.0.0` (pass 285 L19).
 // A page to return to (NextAuth's `callback-url=https%3A%2F%2Fportal.example.com%2Fdashboard`: 133 F17; remembered as a secret, it
 // masked the `location:` header's URL too): a URL, encoded or not, with no query and no user in it.
-const COOKIE_SETTING = /^(?:[a-z]{1,16}|[A-Z][a-z]{1,15}|\d{1,10}|[a-z]{2}[-_][A-Za-z]{2}|G[AS]\d\.\d\.\d{1,12}\.\d{1,12}(?:\.\d{1,12})?|fb\.\d\.\d{10,13}\.\d{1,20}|\d\.\d\.\d{5,12}\.\d{9,13}|https?(?::\/\/|%3A%2F%2F)(?:[\w.~-]|%2F|\/){1,512})$/i;
-const isCookieSetting = (v: string) => COOKIE_SETTING.test(v);
+const COOKIE_SETTING = /^(?:[a-z]{1,16}|[A-Z][a-z]{1,15}|\d{1,10}|[a-z]{2}[-_][A-Za-z]{2}|G[AS]\d\.\d\.\d{1,12}(?:\.\d{1,12}){1,8}|fb\.\d\.\d{10,13}\.\d{1,20}|\d\.\d\.\d{5,12}\.\d{9,13}|https?(?::\/\/|%3A%2F%2F)(?:[\w.~-]|%2F|\/){1,512})$/i;
+export const isCookieSetting = (v: string) => COOKIE_SETTING.test(v);
 
 /** `Cookie: a=1; sid=…` / `set-cookie: sid=…; Path=/; HttpOnly`: every value but the attributes' and settings'. */
 function cookies(line: string, offset: number, out: SecretFinding[]): void {

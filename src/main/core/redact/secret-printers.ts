@@ -15,7 +15,7 @@ import { parseCommandLine, type SimpleCommand, type WordInfo } from '../router/p
 import { basename } from '../router/wrappers.js';
 import { SECRET_ENV_NAME } from './quick-check.js';
 import { isLookAlike, isReference, MIN_PRINTED_CHARS, mintedWord } from './look-alikes.js';
-import { isSecretName, MISH_NOTE_LINE, scanSecrets } from './scanner.js';
+import { isCookieSetting, isSecretName, MISH_NOTE_LINE, scanSecrets } from './scanner.js';
 import { PRIVATE_KEY_FILE } from './private-keys.js';
 
 export interface SecretPrinter {
@@ -47,6 +47,8 @@ export interface SecretPrinter {
   queryPairs?: PairColumns | '*';
   /** jq's entries listed by key (`to_entries[] | "\\(.key)\\t\\(.value)"`): each line's cells after a secret's key (keyedRowValues). */
   keyedRows?: boolean;
+  /** jq's cookies, a line each (`name=value`, `{"name":…,"value":…}`): each line's value, a setting's kept (cookieLineValues). */
+  cookieLines?: boolean;
   /** With amongOthers: the files were named by a glob; only the sections (`==> file <==`) of credentials files are read. */
   globbed?: boolean;
   /**
@@ -329,7 +331,10 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'curl':
       // Cloudflare's token API: a token created (`POST …/user/tokens`: `result.value`) or rolled (`PUT …/tokens/<id>/value`: the
       // new token as `result`), under names the scanner reads as anything's (pass 232 F34).
-      return argv.some((a) => CLOUDFLARE_TOKEN_API.test(a)) ? { kind: 'api token', tool: "curl of Cloudflare's token API", fields: ['result', 'value'] } : undefined;
+      if (argv.some((a) => CLOUDFLARE_TOKEN_API.test(a))) return { kind: 'api token', tool: "curl of Cloudflare's token API", fields: ['result', 'value'] };
+      // A search engine's key API (Meilisearch's `GET /keys` lists `"key": "<64 hex>"`, Typesense's `POST /keys` answers `"value":
+      // "…"`: pass 284 F20, F23): the keys' fields, by the URL's path (`/keys`, `/keys/<uid>`), through a jq after it too.
+      return argv.some((a) => SEARCH_KEYS_API.test(a)) ? { kind: 'api key', tool: "curl of a search engine's key API", fields: ['key', 'value'] } : undefined;
     case 'gh':
       // `gh auth token` prints the token alone; `gh auth status -t` is text the scanner reads.
       return sub === 'auth' && sub2 === 'token' ? { kind: 'token', tool: 'gh auth token' } : undefined;
@@ -2161,7 +2166,9 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
     // (Or jq's object shorthand, `{name, value}`: adv272 S28.)
     if (COOKIES_PICKED.test(keys) && /\.value\b|[{,]\s*value\s*[,}]/.test(keys)) {
       const columns = cookieValueColumns(keys);
-      found = columns ? { kind: 'cookie value', tool: name, queryColumns: { columns, isSecretTitle: () => false } } : { kind: 'cookie value', tool: name, transformed: true };
+      // (A line built otherwise, `"\\(.name)=\\(.value)"` or `{name, domain, value}` with `-c`: each line's value, a setting's and an
+      // analytics cookie's kept (pass 285 F18, L19: masked whole, `_ga=GA1.1…` and `NEXT_LOCALE=en` with the session's).)
+      found = columns ? { kind: 'cookie value', tool: name, queryColumns: { columns, isSecretTitle: () => false } } : { kind: 'cookie value', tool: name, cookieLines: true };
       continue;
     }
     // An entry picked by a secret's name then its value (`.variables[] | select(.env_variable=="RCON_PASS_B64") | .value`, ECS's
@@ -2190,6 +2197,12 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
       found = { kind: `.${row.key} value`, tool: name, transformed: true, ...(row.cell !== undefined ? { cells: [row.cell] } : {}) };
       continue;
     }
+    // A Kubernetes Secret's data by its key, whatever the key says (`jq -r '.data.elastic' secret.json`, ECK's user `elastic`:
+    // pass 284 F15): of a file named for secrets or of `kubectl get secret`'s output; the value bare (base64, or decoded after).
+    if (SECRET_DATA_PICKED.test(keys) && (stage.argv.slice(1).some((a) => /secret/i.test(a) && !a.startsWith('.')) || stages.some((st) => /^(?:kubectl|oc)$/.test(basename(st.argv[0] ?? '')) && st.argv.includes('get') && st.argv.some((a) => /^secrets?(?:\/|$)/.test(a))))) {
+      found = { kind: 'secret', tool: `${name} of a Secret's data` };
+      continue;
+    }
     // Outputs joined by commas (`.OPENAI_API_KEY, .tokens.refresh_token, .last_refresh`: adv109 F37), each its own last key.
     const lasts = topLevelOutputs(keys).map(lastFilterKey);
     if (lasts.every((l) => l === undefined)) continue;
@@ -2203,6 +2216,40 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
     found = secret.length > 0 ? { kind: `.${secret[secret.length - 1]} value`, tool: name, ...(keys.includes('\\(') ? { transformed: true } : {}), ...(secret.length < lasts.length ? { amongOthers: true } : {}) } : undefined;
   }
   return found;
+}
+
+/** A URL of Meilisearch's or Typesense's key API: a host, `/keys` or `/keys/<id>`, no more path (a query may follow). */
+const SEARCH_KEYS_API = /^(?:https?:\/\/)?[^\s/]{1,253}\/keys(?:\/[\w-]{1,64})?\/?(?:\?[^\s]*)?$/;
+
+/** A filter that picks one entry of a Secret's data: `.data.elastic`, `.data["tls.key"]`, `.stringData.password` (nothing after it). */
+const SECRET_DATA_PICKED = /^\s*\.(?:data|stringData)(?:\.[\w-]{1,253}|\[\s*"[^"\n]{1,253}"\s*\])\s*(?:\|\s*@base64d\s*)?$/;
+
+/** A cookie's value in a JSON object on its line (`{"name":"sid","domain":…,"value":"…"}`, jq's `-c`). */
+const COOKIE_JSON_VALUE = /"value"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,8192})"/g;
+/** A cookie as `name=value` at its line's start. */
+const COOKIE_PAIR_LINE = /^[ \t]*(?<n>[^\s=;"']{1,256})=(?<v>[^\s;]{1,8192})/;
+/** Cookies that count visitors or hold a preference: no session (Segment's anonymous id, Google's, Meta's, Hotjar's; a locale). */
+const ANALYTICS_COOKIE = /^(?:ajs_(?:anonymous|user)_id|_ga(?:_\w{1,32})?|_gid|_gcl_\w{1,16}|_fbp|_hj\w{1,64}|NEXT_LOCALE|locale|lang|theme)$/;
+
+/** The values of jq's cookie lines: each line's `"value"` or `name=value`, but a setting's (isCookieSetting) or an analytics cookie's. */
+function cookieLineValues(text: string): string[] {
+  const values: string[] = [];
+  const take = (v: string) => {
+    const at = isCookieSetting(v) ? undefined : printedLine(v);
+    if (at) values.push(v.slice(at.start, at.end));
+  };
+  for (const line of text.split('\n')) {
+    let json = false;
+    for (const m of line.matchAll(COOKIE_JSON_VALUE)) {
+      json = true;
+      const name = /"name"[ \t]*:[ \t]*"([^"\n]{1,256})"/.exec(line)?.[1];
+      if (!(name && ANALYTICS_COOKIE.test(name))) take(m.groups!.v);
+    }
+    if (json) continue;
+    const pair = COOKIE_PAIR_LINE.exec(line);
+    if (pair && !ANALYTICS_COOKIE.test(pair.groups!.n)) take(pair.groups!.v);
+  }
+  return values;
 }
 
 /** A line built with the entry's key first: `"\\(.key)…`, `[.key, …]`. */
@@ -2379,6 +2426,7 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
   if (printer.tdbSecrets) return tdbSecretValues(text);
   if (printer.rows && !printer.transformed) return rowValues(text, printer.rows, printer.rowPrefix);
   if (printer.keyedRows) return keyedRowValues(text);
+  if (printer.cookieLines) return cookieLineValues(text);
   if (printer.queryPairs) return pairedCellValues(text, printer.queryPairs === '*' ? undefined : printer.queryPairs, isSecretName, printedLine) ?? [];
   if (printer.queryColumns) {
     const cells = queryCellValues(text, printer.queryColumns.columns, printer.queryColumns.isSecretTitle, printedLine);
