@@ -1464,6 +1464,9 @@ describe('values named from afar', () => {
   `${'"key": "'.repeat(120_000)}`,
   `"key": "${'a'.repeat(20)}:${'b'.repeat(1_000_000)}"`,
   `${'mcp.zapier.com/api/mcp/s/'.repeat(40_000)}`,
+  // A pandas frame's right-aligned rows under a secret's title (a megabyte of rows; a row of a megabyte of cells).
+  `     user  password\n${'0  alice  Qm7xT2vK9pL4\n'.repeat(45_000)}`,
+  `     user  password\n${'  a'.repeat(330_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

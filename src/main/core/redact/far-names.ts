@@ -496,12 +496,16 @@ export class FarNames {
       if (cells === undefined) return;
       // A row whose cells stand one blank apart where a value fills its column (Python's `f'{type:<32} {user:<12} {pw}'`: a type
       // as wide as its column, adv172 F3): its cell under the title, by the title's place.
-      const cell = cells.length === fields.length ? cells[index] : sep === SPACED ? wordUnder(t, rowStart, rowEnd, starts[index] - lineStart) : undefined;
+      let cell = cells.length === fields.length ? cells[index] : sep === SPACED ? wordUnder(t, rowStart, rowEnd, starts[index] - lineStart) : undefined;
+      // pandas right-aligns a DataFrame's columns under titles that end where its cells end (an index column first, with no
+      // title; a cell may hold one blank: pass 283 F38's `0  Bacs Bureau  sftp.bureau.example  bx_ldgr01  <password>`).
+      const titleEnd = starts[index] - lineStart + title.length;
+      if (sep === SPACED && (cell === undefined || cell[0] - rowStart !== starts[index] - lineStart)) cell = cells.find(([, y]) => y - rowStart === titleEnd) ?? cell;
       if (cell === undefined) return;
       const [a, b] = cell;
-      // A blank-aligned row's cell starts under its title (`column -t` pads each column to its widest): a line of prose with
-      // two blanks in it is no row.
-      if (sep === SPACED && a - rowStart !== starts[index] - lineStart) return;
+      // A blank-aligned row's cell starts under its title (`column -t` pads each column to its widest), or ends under its end
+      // (pandas): a line of prose with two blanks in it is no row.
+      if (sep === SPACED && a - rowStart !== starts[index] - lineStart && b - rowStart !== titleEnd) return;
       // (A quoted cell under a quoted title: its text, blanks and all.)
       const quotedCell = b - a >= 2 && t.charCodeAt(a) === 0x22 && t.charCodeAt(b - 1) === 0x22 && t.charCodeAt(starts[index]) === 0x22;
       if (quotedCell) {

@@ -6011,4 +6011,14 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
     const ga = `_ga=GA1.1.5706303315.1760343600\n_ga_X1Y2=GS1.1.1760426400.3.1.1760427000.0.0.0\nNEXT_LOCALE=en\n`;
     expect(new Redactor().maskCommandOutput(`jq -r '.cookies[] | "\\(.name)=\\(.value)"' storage-state.json`, ga)).toBe(ga);
   });
+
+  it("reads a pandas DataFrame's column under a secret's title: right-aligned, an index column first, a cell with a blank", () => {
+    const [p1, p2, p3] = [pw(), pw(), pw()];
+    const w = Math.max(p1.length, p2.length, p3.length, 'sftp_password'.length);
+    const r = (v: string) => v.padStart(w);
+    const text = `       partner                       host       user  ${r('sftp_password')}\n0  Bacs Bureau        sftp.bureau.example  bx_ldgr01  ${r(p1)}\n1  Commerzbank    mft.commerzbank.example   LDGR_MFT  ${r(p2)}\n2   JPM Access  transmissions.jpm.example   ldgr_h2h  ${r(p3)}\n`;
+    const shown = new Redactor().maskCommandOutput('python3 show.py', text);
+    for (const v of [p1, p2, p3]) expect(shown).not.toContain(v);
+    for (const kept of ['Bacs Bureau', 'sftp.bureau.example', 'bx_ldgr01', 'sftp_password']) expect(shown).toContain(kept);
+  });
 });

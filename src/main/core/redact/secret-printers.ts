@@ -2226,8 +2226,8 @@ const SECRET_DATA_PICKED = /^\s*\.(?:data|stringData)(?:\.[\w-]{1,253}|\[\s*"[^"
 
 /** A cookie's value in a JSON object on its line (`{"name":"sid","domain":…,"value":"…"}`, jq's `-c`). */
 const COOKIE_JSON_VALUE = /"value"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,8192})"/g;
-/** A cookie as `name=value` at its line's start. */
-const COOKIE_PAIR_LINE = /^[ \t]*(?<n>[^\s=;"']{1,256})=(?<v>[^\s;]{1,8192})/;
+/** A cookie as `name=value` (after a session's id and a blank too: `"\\($s) \\(.key)=\\(.value)"`). */
+const COOKIE_PAIR_LINE = /(?:^|[ \t])(?<n>[^\s=;"']{1,256})=(?<v>[^\s;]{1,8192})/;
 /** Cookies that count visitors or hold a preference: no session (Segment's anonymous id, Google's, Meta's, Hotjar's; a locale). */
 const ANALYTICS_COOKIE = /^(?:ajs_(?:anonymous|user)_id|_ga(?:_\w{1,32})?|_gid|_gcl_\w{1,16}|_fbp|_hj\w{1,64}|NEXT_LOCALE|locale|lang|theme)$/;
 
@@ -2247,7 +2247,9 @@ function cookieLineValues(text: string): string[] {
     }
     if (json) continue;
     const pair = COOKIE_PAIR_LINE.exec(line);
-    if (pair && !ANALYTICS_COOKIE.test(pair.groups!.n)) take(pair.groups!.v);
+    if (pair) {
+      if (!ANALYTICS_COOKIE.test(pair.groups!.n)) take(pair.groups!.v);
+    } else take(line); // a line built otherwise: whole, as before
   }
   return values;
 }
