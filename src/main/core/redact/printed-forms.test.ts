@@ -6021,4 +6021,11 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
     for (const v of [p1, p2, p3]) expect(shown).not.toContain(v);
     for (const kept of ['Bacs Bureau', 'sftp.bureau.example', 'bx_ldgr01', 'sftp_password']) expect(shown).toContain(kept);
   });
+
+  it("keeps a session's id in camelCase (an agent transcript's sessionId), masks the sessionid cookie", () => {
+    const [id, sid] = [uuid(), s(LOWER_AN, 32)];
+    const line = `{"uuid":"${uuid()}","sessionId":"${id}","requestId":"req_011CJOZL0GuzVOhnDYyXs6AD"}\n`;
+    expect(new Redactor().maskCommandOutput("jq -c '{uuid, sessionId, requestId}' t.jsonl", line)).toBe(line);
+    expect(new Redactor().maskCommandOutput('curl -sv http://127.0.0.1:8000/', `> Cookie: sessionid=${sid}\n`)).not.toContain(sid);
+  });
 });

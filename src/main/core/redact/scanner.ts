@@ -3217,6 +3217,9 @@ function secretNameAnswer(name: string): boolean {
   // AWS' idempotency token, camelCase in its APIs and documents (an IoT shadow's `"clientToken": "<uuid>"`, EC2's `ClientToken`:
   // pass 278 L25); Vault's `client_token` (snake case) is a credential.
   if (name === 'clientToken' || name === 'ClientToken') return false;
+  // A session's id in camelCase (an agent transcript's `"sessionId": "<uuid>"` on every line, Langfuse's traces, SSM's
+  // `SessionId`: pass 285 L1, L21): an identifier; the cookie `sessionid` (Django's) and `SESSIONID` stay secrets' names.
+  if (name === 'sessionId' || name === 'SessionId') return false;
   // himalaya's TOML (`backend.auth.raw = "…"`, `imap.passwd.raw`: the password itself, as against `.cmd`: pass 259 F5).
   if (/(?:^|[._])(?:auth|passwd|password)\.raw$/i.test(name)) return true;
   // A word ending in `pat` (`compat`, `incompat`), no personal access token's name (NAME_WORDS' `pat`).
