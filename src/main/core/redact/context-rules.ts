@@ -1732,6 +1732,10 @@ export const FILES: ContextRule[] = [
   { kind: 'elasticsearch api key', keywords: ['"key"'], re: /"key"[ \t]*:[ \t]*"[A-Za-z0-9_-]{20}:(?<secret>[A-Za-z0-9_-]{22})"/g },
   // Zapier's MCP server URL: its path's segment after `/s/` is the secret (base64 of two UUIDs: pass 285 F24).
   { kind: 'zapier mcp secret', keywords: ['mcp.zapier.com'], re: /\bmcp\.zapier\.com\/api\/mcp\/s\/(?<secret>[A-Za-z0-9+\/=_-]{20,512})(?=\/|["'\s]|$)/gm },
+  // A passphrase of words padded from its name in a script's dump of settings (`passPhrase             pharm orthanc 27 cedar`: pass
+  // 281 F3): the words to the line's end (one word alone is the padded name reader's); a line of prose (a stop word among its
+  // words: `passphrase    required for the key`) is none.
+  { kind: 'passphrase', keywords: ['passphrase'], re: /(?<![\w-])(?:[A-Za-z]{0,32}[_-]?)?pass[_-]?phrase[ \t]{2,}(?<secret>(?!(?:\S{1,64} ){0,7}(?:the|an?|to|for|of|is|are|and|or|in|on|with|by|not|be|required|optional|none|see|if|when|set|unset)(?: |[ \t]*\r?$))[^\s:=]{1,64}(?: \S{1,64}){1,7})[ \t]*\r?$/gim, guard: true },
   // OMERO's CLI password flag (`omero login -s host -u jdoe -w '…'`, `omero import … -w …`: pass 274 F13).
   { kind: 'password on command line', keywords: ['omero'], re: /\bomero\b[^\n|;&]{0,1024}?[ \t](?:-w|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
   // ttyd's and GoTTY's basic auth (`ttyd --credential dev:<password>`, `-c user:pass`, a unit's `ExecStart=`: pass 270 F19).

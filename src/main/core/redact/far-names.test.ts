@@ -1467,6 +1467,8 @@ describe('values named from afar', () => {
   // A pandas frame's right-aligned rows under a secret's title (a megabyte of rows; a row of a megabyte of cells).
   `     user  password\n${'0  alice  Qm7xT2vK9pL4\n'.repeat(45_000)}`,
   `     user  password\n${'  a'.repeat(330_000)}`,
+  `passphrase  ${'a '.repeat(500_000)}`,
+  `${'passphrase  a b c d e f g h\n'.repeat(35_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

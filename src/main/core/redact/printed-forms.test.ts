@@ -6028,4 +6028,12 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
     expect(new Redactor().maskCommandOutput("jq -c '{uuid, sessionId, requestId}' t.jsonl", line)).toBe(line);
     expect(new Redactor().maskCommandOutput('curl -sv http://127.0.0.1:8000/', `> Cookie: sessionid=${sid}\n`)).not.toContain(sid);
   });
+
+  it('masks a passphrase of words padded from its name; keeps a line of prose', () => {
+    const phrase = `pharm orthanc ${Math.floor(rnd() * 90) + 10} cedar`;
+    const text = `  host                   sftp.example.org\n  passPhrase             ${phrase}\n`;
+    expect(new Redactor().maskCommandOutput('python3 dump_props.py Claims.xml', text)).not.toContain(phrase);
+    const prose = '  passphrase    required for the key\n';
+    expect(new Redactor().maskCommandOutput('man ssh-keygen', prose)).toBe(prose);
+  });
 });
