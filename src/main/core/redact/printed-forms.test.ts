@@ -6036,4 +6036,25 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
     const prose = '  passphrase    required for the key\n';
     expect(new Redactor().maskCommandOutput('man ssh-keygen', prose)).toBe(prose);
   });
+
+  it("the hooked CLI's quick check looks at every form session 46's rules read", () => {
+    const forms = [
+      `15:DEBUG:netmiko:write_channel: b'x7${pw()}\\n'\n`,
+      `18:usmUser 1 3 0x80001f88 0x6e 0x6e NULL .1.3.6.1.6.3.10.1.1.3 0x${s(HEX, 40)} .1.3.6.1.6.3.10.1.2.4 0x${s(HEX, 32)} ""\n`,
+      `> GET /api/${s(AN, 40)}/lights/1 HTTP/1.1\n`,
+      `main.cpp:34:  api->set_noise_psk({166, 246, 69, 244, 50, 49, 104, 93, 6, 70, 197, 3, 112, 93, 212, 12});\n`,
+      `derived device key: ${b64(s(AN, 32))}\n`,
+      `        <string>SFTP_PASSWORD</string>\n          <value>${pw()}</value>\n`,
+      `      "vna" : [ "https://vna.example.org/dicom-web/", "smh-orthanc", "${pw()}" ]\n`,
+      `> session: token-${s(HEX, 56)}\n`,
+      `[admins]\nadmin = ${pw()}\n`,
+      `-requirepass ${pw()}\n`,
+      `  passPhrase             pharm orthanc 27 cedar\n`,
+      `set system tacplus-server 10.20.0.21 secret "${pw()}"\n`,
+      `  tokens {\n    agent = "${uuid()}"\n  }\n`,
+      `co = cohere.Client('${s(AN, 40)}')\n`,
+      `  "wskey": "${s(AN, 80)}",\n`,
+    ];
+    for (const text of forms) expect(mayHoldSecret(text), text).toBe(true);
+  });
 });
