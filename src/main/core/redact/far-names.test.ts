@@ -1469,6 +1469,16 @@ describe('values named from afar', () => {
   `     user  password\n${'  a'.repeat(330_000)}`,
   `passphrase  ${'a '.repeat(500_000)}`,
   `${'passphrase  a b c d e f g h\n'.repeat(35_000)}`,
+  // Passes 286 and 287's: single-dash password options, setters, mkstore, EBS scripts, MQSC, parfiles.
+  `${' -password '.repeat(90_000)}`,
+  ` -password ${'a1'.repeat(500_000)}`,
+  `${".setPassword('".repeat(70_000)}`,
+  `mkstore -createCredential${' a'.repeat(500_000)}`,
+  `${'FNDCPASS a/b 0 Y '.repeat(55_000)}`,
+  `FNDCPASS a/b 0 Y${' c'.repeat(500_000)}`,
+  `${"LDAPPWD('".repeat(110_000)}`,
+  `USERID="a/${'@'.repeat(1_000_000)}`,
+  `${'USERID="a/b'.repeat(90_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -6057,4 +6057,28 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
     ];
     for (const text of forms) expect(mayHoldSecret(text), text).toBe(true);
   });
+
+  it('masks the leads of passes 286 and 287: single-dash password options, setters, mkstore, EBS scripts, MQSC, parfiles, {xor} decoded, SES SMTP passwords, an AUTH PLAIN built by printf', () => {
+    const [p1, p2, p3, p4, p5, p6, p7, p8, p9, p10] = Array.from({ length: 10 }, () => pw() + '7');
+    const ses = 'B' + b64(s(AN, 32)).slice(1, 44);
+    const cases: [string, string, string[]][] = [
+      ["sed -n '/Deploy/,/Finished/p' consoleText", `+ java -cp weblogic.jar weblogic.Deployer -adminurl t3://h:7001 -username deployer -password ${p1} -deploy x.war\n`, [p1]],
+      ['grep -n AdminTask deploy.py', `3:AdminTask.createAuthDataEntry('[-alias OrdersOraAuth -user ORDERS_APP -password ${p2} -description "Oracle"]')\n`, [p2]],
+      ['grep -rn setPassword wlst/', `wlst/create_ds.py:5:cmo.setPassword('${p3}')\n`, [p3]],
+      ['grep -E mkstore history.txt', `  501  orapki wallet create -wallet /u01/w -pwd ${p4} -auto_login\n  502  mkstore -wrl /u01/w -createCredential PRODDB apps ${p5}\n`, [p4, p5]],
+      ["sed -n '/## Steps/,$p' runbook.md", `1. \`adstpall.sh apps/${p6}\`\nFNDCPASS apps/${p6} 0 Y system/${p7} SYSTEM APPLSYS ${p8}\n`, [p6, p7, p8]],
+      ['runmqsc QMPROD1 < connauth.mqsc', `       :    LDAPPWD('${p9}') +\n`, [p9]],
+      ['cat exp_full.par', `USERID="system/${p10}@PRODDB"\nDIRECTORY=DATA_PUMP_DIR\n`, [p10]],
+      [`grep -o 'password="{xor}[^"]*"' security.xml | sed -E 's/.*\\{xor\\}([^"]*)"/\\1/' | base64 -d | python3 -c "import sys; print(bytes(b ^ 0x5f for b in sys.stdin.buffer.read()).decode())"`, `${p1}\n`, [p1]],
+      ['python3 smtp_credentials_generate.py "$KEY" us-east-1', `${ses}\n`, [ses]],
+      [`printf '\\0%s\\0%s' notify@example.org "$(cat .smtp-pass)" | base64 -w0; echo`, `${b64(`\0notify@example.org\0${p2}`)}\n`, [b64(`\0notify@example.org\0${p2}`)]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // The option's prose, an MQ accounting token, octoDNS' reference to the environment stay.
+    const kept = 'Use the -password option to set it.\n  AccountingToken :\n   X\'0431BC35286D24552ED1035A8D97874BCCEF66A9FDDE6A54598326B428FD43FC\'\n    token: env/CLOUDFLARE_TOKEN\n';
+    expect(new Redactor().maskCommandOutput('cat notes.txt', kept)).toBe(kept);
+  });
 });

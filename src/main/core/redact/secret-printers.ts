@@ -169,7 +169,7 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
 // A name ending in a password's word after a dot, with no extension after it (kopia's `repository.config.kopia-password`: pass 203).
 // git-crypt's key (`.git/git-crypt/keys/default`, printed by `base64 -w0`: pass 257 F34); OpenVPN's `auth-user-pass` file as its
 // guides name it (`auth.txt`, `vpn-auth.txt`: pass 259 F16).
-const SECRET_FILE = /(?:^|\/)git-crypt\/keys\/[^/]+$|(?:^|\/)(?:[\w-]*[_-])?auth\.txt$|(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|\.?secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$|(?:^|\/)(?:passwords|tokens)\.d\/[^/]+$|(?:^|\/)[^/]*cracked[^/]*$|(?:^|\/)[^/]+\.token$|(?:^|\/)sealer\.keys$/i;
+const SECRET_FILE = /(?:^|\/)git-crypt\/keys\/[^/]+$|(?:^|\/)(?:[\w-]*[_-])?auth\.txt$|(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|\.?secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$|(?:^|\/)(?:passwords|tokens)\.d\/[^/]+$|(?:^|\/)[^/]*cracked[^/]*$|(?:^|\/)[^/]+\.token$|(?:^|\/)sealer\.keys$|(?:^|\/)SerializedSystemIni\.dat$|(?:^|\/)\.[^/.]*-pass$/i;
 
 /** `john --show`'s row: the account, then its cracked password (the row's summary line, `2 password hashes cracked`, is none). */
 const JOHN_SHOW_ROW = /^(?:\d+ password hash(?:es)? cracked\b[^\n]*|[^:\n]{1,256}:(?<v>[^:\n]{1,256})(?::|\r?$))/;
@@ -782,6 +782,7 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       // …and through a script that reads it (`awk -F'"' '/"key"/{print $4}' …/config.json`, `python3 -c "…open('…/Signal/config.json')…"`:
       // adv272 S6, S7): the key printed bare is a row too.
       if (argv.slice(1).some((a) => SIGNAL_CONFIG_PATH.test(a))) return { kind: 'password', tool: `${name} of a credentials file`, rows: SIGNAL_CONFIG_ROW };
+      if (name.startsWith('python') && SES_SMTP_PASSWORD_SCRIPT.test(argv[1] ?? '')) return { kind: 'ses smtp password', tool: 'smtp_credentials_generate.py' };
       // Home Assistant's or ESPHome's `secrets.yaml` loaded by a script and printed as a dict (`pprint.pprint(yaml.safe_load(…))`,
       // `json.dumps(…, indent=2)`: pass 278 F11): each entry's value, but a plain setting's (HA_PLAIN_WORDS).
       return name !== 'awk' && name !== 'gawk' && name !== 'mawk' && argv.slice(1).some((a) => HA_SECRETS_PATH.test(a)) ? { kind: 'secret', tool: `${name} of secrets.yaml`, rows: HA_SECRETS_DICT_ROW } : undefined;
@@ -1128,6 +1129,8 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
   if (found && !found.amongOthers && !found.fields && [...pipelines.entries()].some(([, p]) => !printed.has(p) && !printsOnlyLabels(p) && !p.every((c) => c !== undefined && printsNothing(c.argv)))) found = { ...found, besideOthers: true };
   // A base64 decoder of something no rule names (`echo <b64> | base64 -d`, `python3 -c '…b64decode("…")'`): its `user:password`
   // lines (session 34's own attack: a Basic credential decoded from a value never shown encoded).
+  // WebSphere's `{xor}` password decoded (`… | base64 -d | python3 -c "…b ^ 0x5f…"`: pass 287 F14): the clear password, bare.
+  if (!found && depth === 0 && XOR_PASSWORD.test(command) && DECODES_BASE64.test(command)) return { kind: 'password', tool: 'a WebSphere {xor} decoder', transformed: true };
   if (!found && depth === 0 && DECODES_BASE64.test(command)) return { kind: 'password', tool: 'a base64 decoder', decodedPairs: true };
   // `strings` of a binary (a registry hive, a core dump): a value's name, its data on the next line (session 34's own attack).
   if (!found && depth === 0 && [...pipelines.values()].some((p) => basename(p[0]?.argv[0] ?? '') === 'strings')) return { kind: 'password', tool: 'strings', namesAbove: true };
@@ -1159,11 +1162,15 @@ function withLoopWords(c: SimpleCommand, loops: readonly { variable: string; wor
  */
 function echoedSecretFile(stages: readonly SimpleCommand[], commands: readonly SimpleCommand[], loops: readonly { variable: string; words: string[] }[], depth: number): SecretPrinter | undefined {
   const echo = stages[0];
-  if (stages.length !== 1 || !ECHOES.has(basename(echo.argv[0] ?? '')) || echo.stdoutRedirected || !echo.argv.some((a) => a.includes('$(') || a.includes('`'))) return undefined;
+  // (Or encoded after: `printf '\0%s\0%s' user "$(cat .smtp-pass)" | base64 -w0`, an AUTH PLAIN string built by hand: pass 286
+  // F7. Its output is the secret encoded: every line whole.)
+  const encoded = stages.length > 1 && stages.slice(1).every((st) => FILE_ENCODER.test(basename(st.argv[0] ?? '')) && !st.stdoutRedirected);
+  // (A stage piped on is "redirected" too: the encoder's pipe.)
+  if ((stages.length !== 1 && !encoded) || !ECHOES.has(basename(echo.argv[0] ?? '')) || (echo.stdoutRedirected && !(encoded && !echo.redirects.some((r) => r.op.includes('>')))) || !echo.argv.some((a) => a.includes('$(') || a.includes('`'))) return undefined;
   for (const c of commands) {
     if (c.context !== 'substitution' || c.pos < echo.pos || c.end > echo.end || c.pipeline.length !== 1) continue;
     const printer = stagePrinter(withLoopWords(c, loops), depth);
-    if (printer && FILE_PRINTER_TOOL.test(printer.tool) && !printer.fields) return { ...printer, tool: `echo of ${printer.tool}`, loopLabels: [] };
+    if (printer && FILE_PRINTER_TOOL.test(printer.tool) && !printer.fields) return { ...printer, tool: `echo of ${printer.tool}`, loopLabels: [], ...(encoded ? { transformed: true } : {}) };
   }
   return undefined;
 }
@@ -2218,6 +2225,11 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
   return found;
 }
 
+/** WebSphere's obfuscated password (`{xor}` + base64 of the password's bytes XOR 0x5f) named in a command. */
+const XOR_PASSWORD = /\{xor\}/i;
+/** AWS' script that derives an SES SMTP password from an IAM secret key and prints it alone (pass 286 F37). */
+const SES_SMTP_PASSWORD_SCRIPT = /(?:^|\/)smtp_credentials_generate\.py$/;
+
 /** A URL of Meilisearch's or Typesense's key API: a host, `/keys` or `/keys/<id>`, no more path (a query may follow). */
 const SEARCH_KEYS_API = /^(?:https?:\/\/)?[^\s/]{1,253}\/keys(?:\/[\w-]{1,64})?\/?(?:\?[^\s]*)?$/;
 
@@ -2469,7 +2481,8 @@ function withoutLabels(text: string, words: readonly string[]): string {
     })
     .join('\n');
 }
-const ONE_WORD_LABEL = /^[^\s:=]{1,64}(?:[\]):=]?[ \t]+|[:=])(?<v>\S{1,4096})[ \t]*\r?$/;
+// (Not a base64 word's padding: `…bg==` is no label `…bg` and a value `=`: pass 286 F7.)
+const ONE_WORD_LABEL = /^[^\s:=]{1,64}(?:[\]):=]?[ \t]+|[:=])(?<v>[^\s=]\S{0,4095})[ \t]*\r?$/;
 const LABEL_SEPARATOR = /^[\]):=]?[ \t]+|^[:=]/;
 
 /** head's and tail's header before each file's lines when given several files. */
