@@ -1004,6 +1004,9 @@ export const FILES: ContextRule[] = [
   { kind: 'wi-fi password', keywords: ['addap(', 'wifi.begin(', 'softap('], re: /\b(?:addAP|WiFi\.begin|softAP)\([ \t]*(?:"[^"\n]{1,64}"|[\w.]{1,64})[ \t]*,[ \t]*"(?<secret>[^"\\\n]{8,63})"/g, guard: true },
   { kind: 'ike pre-shared key', keywords: ['isakmp key'], re: /\bcrypto[ \t]+isakmp[ \t]+key[ \t]+(?:[06][ \t]+)?(?<secret>\S{1,256})(?=[ \t]+(?:address|hostname)\b)/g },
   { kind: 'password', keywords: ['$9$'], re: /(?<![\w$])(?<secret>\$9\$[^\s"';]{4,512})/g },
+  // Splunk's encrypted setting (`sslPassword = $7$<base64>` in server.conf, outputs.conf, passwords.conf: pass 288 F12): reversible
+  // with `etc/auth/splunk.secret` on the same host, as `$9$` is. Not an scrypt hash (`$7$<params>$<salt>$<hash>`: more `$`).
+  { kind: 'splunk encrypted secret', keywords: ['$7$'], re: /(?<![\w$])(?<secret>\$7\$[A-Za-z0-9+\/]{40,512}={0,2})(?![\w$+\/=])/g },
   // IKEv2 keyring's `pre-shared-key local|remote [0|6] <key>` (pass 181 F4: the word was taken for the key).
   // Cisco's other secrets (adversary pass 106; its type 5 and 8 hashes stay, as hashes do): a RADIUS or TACACS+ server's plain
   // `key <key>` on its own indented line (after grep's `13- ` too: pass 224 F2), the ASA's `pre-shared-key <psk>` and `ldap-login-password <pw>`,

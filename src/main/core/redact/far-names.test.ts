@@ -1479,6 +1479,9 @@ describe('values named from afar', () => {
   `${"LDAPPWD('".repeat(110_000)}`,
   `USERID="a/${'@'.repeat(1_000_000)}`,
   `${'USERID="a/b'.repeat(90_000)}`,
+  // Pass 288's: Splunk's $7$ settings.
+  `${'$7$'.repeat(330_000)}`,
+  `$7$${'A'.repeat(1_000_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -6081,4 +6081,12 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
     const kept = 'Use the -password option to set it.\n  AccountingToken :\n   X\'0431BC35286D24552ED1035A8D97874BCCEF66A9FDDE6A54598326B428FD43FC\'\n    token: env/CLOUDFLARE_TOKEN\n';
     expect(new Redactor().maskCommandOutput('cat notes.txt', kept)).toBe(kept);
   });
+
+  it("masks Splunk's $7$ settings (reversible on the host); keeps an scrypt $7$ hash and New Relic's browser key", () => {
+    const enc = `$7$${b64(s(AN, 48))}`;
+    const shown = new Redactor().maskCommandOutput('./bin/splunk btool server list --debug', `/opt/splunkforwarder/etc/system/local/server.conf    sslPassword = ${enc}\n`);
+    expect(shown).not.toContain(enc.slice(3));
+    const kept = `user:$7$101$${s(AN, 16)}$${b64(s(AN, 64))}\nNREUM.loader_config={accountID:"3312345",licenseKey:"NRJS-${s(HEX, 19)}",applicationID:"1782283961"}\n`;
+    expect(new Redactor().maskCommandOutput('cat index.html', kept)).toBe(kept);
+  });
 });

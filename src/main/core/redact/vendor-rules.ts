@@ -187,7 +187,8 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('pulumi token', ['pul-'], `${B}pul-[a-f0-9]{40}${E}`),
   rule('databricks token', ['dapi'], `${B}dapi[a-f0-9]{32}(?:-\\d)?${E}`),
   rule('dynatrace token', ['dt0c01.'], `${B}dt0c01\\.[A-Z0-9]{24}\\.[A-Z0-9]{64}${E}`),
-  rule('new relic key', ['nrak-', 'nrjs-', 'nrii-'], `${B}NR(?:AK|JS|II)-[A-Za-z0-9]{19,32}${E}`),
+  // (Not its browser key, `NRJS-…`: public, in every instrumented page: pass 288 L24.)
+  rule('new relic key', ['nrak-', 'nrii-'], `${B}NR(?:AK|II)-[A-Za-z0-9]{19,32}${E}`),
   rule('grafana token', ['glsa_', 'glc_'], `${B}(?:glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|glc_[A-Za-z0-9+/]{32,400}={0,2})${E}`),
   rule('sentry token', ['sntrys_', 'sntryu_'], `${B}(?:sntrys_eyJ[A-Za-z0-9+/=_-]{40,}|sntryu_[a-f0-9]{64})${E}`),
   // --- code hosting and package registries ---
