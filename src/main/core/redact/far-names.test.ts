@@ -1583,6 +1583,8 @@ describe('values named from afar', () => {
       [`python3 -c "print(open('secrets.yaml'))"`, " 'api_key': 'Qm7xT2vK9pL4wZ8n',\n".repeat(35_000)],
       [`python3 -c "print(open('secrets.yaml'))"`, ` '${'a'.repeat(1_000_000)}`],
       ['head openvpn/client/*', '==> openvpn/client/auth.txt <==\nQm7xT2vK9pL4wZ8n\n'.repeat(25_000)],
+      ['cat oxidized/router.db', 'h:ios:u:Qm7xT2vK9pL4:Zn8x\n'.repeat(45_000)],
+      ['cat oxidized/router.db', `h:ios:u:${':'.repeat(1_000_000)}`],
       // jq's cookie lines, a key API's fields.
       [`jq -r '.cookies[] | "\\(.name)=\\(.value)"' s.json`, 'sid=Qm7xT2vK9pL4wZ8n\n'.repeat(55_000)],
       [`jq -c '.cookies[] | {name, value}' s.json`, `${'{"name":"a","value":"Qm7xT2vK9pL4wZ8n"}'.repeat(25_000)}\n`],

@@ -6089,4 +6089,13 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
     const kept = `user:$7$101$${s(AN, 16)}$${b64(s(AN, 64))}\nNREUM.loader_config={accountID:"3312345",licenseKey:"NRJS-${s(HEX, 19)}",applicationID:"1782283961"}\n`;
     expect(new Redactor().maskCommandOutput('cat index.html', kept)).toBe(kept);
   });
+
+  it("masks Oxidized's router.db rows (the password and the enable secret); keeps a row of fewer fields", () => {
+    const [p1, e1, p2] = [pw(), pw(), pw()];
+    const text = `core1-ams1:ios:netops:${p1}:${e1}\nmx1-ams1:junos:oxidized-ro:${p2}\nsw1:eos\n`;
+    const shown = new Redactor().maskCommandOutput('cat oxidized/router.db', text);
+    for (const v of [p1, e1, p2]) expect(shown).not.toContain(v);
+    expect(shown).toContain('core1-ams1:ios:netops:');
+    expect(shown).toContain('sw1:eos');
+  });
 });

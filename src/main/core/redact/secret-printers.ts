@@ -275,6 +275,9 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   // role`; an `OBF:` password is reversible), WildFly's `mgmt-users.properties` / `application-users.properties` (`user=<HA1 hex>`,
   // which logs in by HTTP digest as the password does).
   { file: PROPERTY_USERS_FILE, row: /^[ \t]*[^\s=:#!]+[ \t]*[=:][ \t]*(?<v>[^\s,]+)(?:[ \t]*,.*)?[ \t]*\r?$/ },
+  // Oxidized's `router.db` (its default CSV source: `name:model:username:password[:enable]`: pass 280 F38): the password and the
+  // enable secret after it; a row of fewer fields (`name:model`) kept.
+  { file: /(?:^|\/)router\.db$/, row: /^(?:[ \t]*[^\s:#][^\s:]*:[^\s:]+:[^\s:]*:(?<v>[^:\n\r]+(?::[^:\n\r]+)?)[ \t]*\r?|.*)$/ },
   // EZproxy's `user.txt`: `user:password[:admin]` rows, a `::Ticket` block's shared secret (`SHA512 <secret>`, `MD5 …`) and an LDAP
   // block's `BindPassword …`; its directives (`::CGI=…`, `TimeValid 10`, `IfUnauthenticated; Stop`) kept (pass 276 F23).
   { file: /(?:^|\/)user\.txt$/i, row: /^(?:[ \t]*(?:[^\s:#;/][^\s:]*:|(?:SHA(?:1|256|512)|MD5|BindPassword)[ \t]+)(?<v>[^\s:]+)(?::\S*)?[ \t]*\r?|.*)$/ },
