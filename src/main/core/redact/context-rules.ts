@@ -197,7 +197,7 @@ export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SO
 // the public field-trial seed: pass 266 L1, L28.)
 // (An SDP's `a=ice-pwd:` is one call's ICE password, sent in clear in its signalling; Zoom's webhook check `plainToken` is its
 // challenge and `encryptedToken` the answer: pass 268 L7, L14.)
-export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|resumption|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$|(?:^|=)ice-pwd$|^(?:plain|encrypted)[_-]?token$|^variations_(?:safe_)?seed_signature$|^(?:data-)?(?:web)?site[_-]?key$|^accounting[_-]?token$/i;
+export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|resumption|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$|(?:^|=)ice-pwd$|^(?:plain|encrypted)[_-]?token$|^variations_(?:safe_)?seed_signature$|^(?:data-)?(?:web)?site[_-]?key$|^accounting[_-]?token$|^oauth_(?:consumer_key|signature)$/i;
 
 /** A value that ends at whitespace, a quote, `,` `;` `}` (JSON, env, YAML, TOML, INI). */
 // CJK punctuation ends it too (`AccessKeySecret：…，bucket：…` in a Chinese log line: adv18 F26), and an escaped line break or tab (a
@@ -255,7 +255,7 @@ export const HEADERS: ContextRule[] = [
   { kind: 'api key header', keywords: ['_headers'], needs: /OTEL_EXPORTER_OTLP\w*_HEADERS/i, re: /OTEL_EXPORTER_OTLP\w*_HEADERS["']?[ \t]*[=:][ \t]*["']?(?:[^\s"',=]{1,64}=[^\s"',]{0,256},){0,8}?(?:[\w-]{0,32}(?:team|key|token|auth|authorization|secret|password)[\w-]{0,32})=(?:(?:Basic|Bearer)(?:%20|[ \t]))?(?<secret>[^\s"',]{4,4096})/gi },
   // Shopify's (`X-Shopify-Hmac-Sha256: <base64>`, the body's HMAC, no timestamp in it) as Square's `x-square-hmacsha256-signature`
   // is by its name: masked alike (pass 277 L3 found one masked, the other shown).
-  { kind: 'webhook signature', keywords: ['hmac-sha256'], re: /(?<![\w-])X-[\w-]{1,32}-Hmac-Sha256[ \t]*:[ \t]*(?<secret>[A-Za-z0-9+/]{43}=)(?![A-Za-z0-9+/=])/gi },
+  { kind: 'webhook signature', keywords: ['hmac-sha256', 'hmac_sha256'], re: /(?:(?<![\w-])X-[\w-]{1,32}-Hmac-Sha256[ \t]*:|(?<![\w])HTTP_X_\w{1,32}_HMAC_SHA256['"]?(?:[ \t]*[:=,]|[ \t]))[ \t]*['"]?(?<secret>[A-Za-z0-9+/]{43}=)(?![A-Za-z0-9+/=])/gi },
   // A webhook's HMAC signature header (GitHub's `X-Hub-Signature-256: sha256=<hex>`, and every `X-…-Signature: sha1=…`: 138 F13):
   // no timestamp is signed, so the signature replays its payload; the name rule's digest guard kept the `sha256=` value.
   { kind: 'webhook signature', keywords: ['signature'], needs: /signature(?:-256)?[ \t]*:[ \t]*sha/i, re: /(?<![\w-])(?:X-(?:[\w-]{0,32}-)?)?Signature(?:-256)?[ \t]*:[ \t]*sha(?:1|256|512)=(?<secret>[0-9a-fA-F]{40,128})(?![0-9a-fA-F])/gi },
@@ -424,7 +424,7 @@ export const COMMAND_LINE: ContextRule[] = [
   // PowerShell's parameters (adv13 B46: `nuget sources add … -Password pw`, `-ApiKey k`), one dash and a capital.
   // A script's own parameters named so too (`-SqlPwd`, `-DbPassword`, `-AdminToken` in an Azure Pipelines task's echoed
   // ScriptArguments: adv34 F39).
-  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /[ \t]-[A-Z]\w{0,32}(?:Password|Pwd|Secret|Token|ApiKey)[ \t]/, re: /(?<![\w-])-(?:[A-Z][A-Za-z0-9]{0,32})?(?:Password|Pwd|Secret|ClientSecret|Token|AccessToken|ApiKey|NuGetApiKey)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<(])[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /[ \t]-[A-Za-z]\w{0,32}(?:Password|Pwd|Secret|Token|ApiKey)[ \t]/, re: /(?<![\w-])-(?:[A-Za-z][A-Za-z0-9]{0,32})?(?:Password|Pwd|Secret|ClientSecret|Token|AccessToken|ApiKey|NuGetApiKey)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<(])[^\s'"]+)/g },
   // A Dockerfile's old `ENV NAME value` (a blank, no `=`: adv13 B16): only a secret's name.
   { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'auth'], sharesNameWords: true, needs: /^ENV[ \t]/m, re: /^ENV[ \t]+(?<name>[A-Za-z_]\w*)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![$])[^\s'"=]\S*)(?=[ \t]*\r?$)/gm },
   // A secret's variable named in a sentence, its value after it with no `=` (`deploying using VERCEL_TOKEN Xq7p…`, `authenticating
@@ -493,7 +493,7 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'cookie', keywords: ["-b '", '-b "', '--cookie '], needs: /^[ \t]+(?:-b|--cookie)[ \t]+['"][^'"\n]*=/m, re: /^[ \t]+(?:-b|--cookie)[ \t]+(?:'(?<secret>[^'\n]*=[^'\n]*)(?=')|"(?<secret2>[^"\n]*=[^"\n]*)(?="))/gm },
   // An argv printed as a Python list (`az --debug`'s `Command arguments: ['login', '-u', 'bob', '-p', '…']`: adv24 F50): the item
   // after a credential option's item (`-p` only in a login's list: it is many tools' other option).
-  { kind: 'password on command line', keywords: ['pass', 'secret', 'token', 'key'], sharesNameWords: true, needs: /['"]--[\w-]*(?:password|passwd|secret|token|key)['"],[ \t]*['"]/i, re: /['"]--(?:[\w-]*-)?(?:password|passwd|secret|token|api-key|account-key|key|sas-token)['"],[ \t]*(?<q>['"])(?<secret>(?:(?!\k<q>)[^\n\\]|\\.){1,4096}?)(?=\k<q>)/gi, guard: true },
+  { kind: 'password on command line', keywords: ['pass', 'secret', 'token', 'key'], sharesNameWords: true, needs: /['"]--?[\w-]*(?:password|passwd|secret|token|key)['"],?[ \t]*['"]/i, re: /['"](?:--(?:[\w-]*-)?(?:password|passwd|secret|token|api-key|account-key|key|sas-token)|-(?:password|passwd|pwd))['"](?:,|(?=[ \t]))[ \t]*(?<q>['"])(?<secret>(?:(?!\k<q>)[^\n\\]|\\.){1,4096}?)(?=\k<q>)/gi, guard: true },
   { kind: 'password on command line', keywords: ["'-p'", '"-p"'], needs: /['"](?:-u|--username|login)['"]/, re: /['"](?:-u|--username|login)['"],[^\]\n]{0,256}?['"]-p['"],[ \t]*(?<q>['"])(?<secret>(?:(?!\k<q>)[^\n\\]|\\.){1,4096}?)(?=\k<q>)/g, guard: true },
   // wget -d echoes its options (`Setting --password (password) to …`, `--http-password`, `--ftp-password`, `--proxy-password`: adv24 F13).
   { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /^Setting --/m, re: /^Setting --(?:http-|ftp-|proxy-)?password \([\w]+\) to (?<secret>\S+)/gm, guard: true },
@@ -1130,10 +1130,10 @@ export const FILES: ContextRule[] = [
   // (reversible by design), not a hash (types 5, 8, 9): `enable password`, `username … password 0|7`, `key-string [7]`, a BGP
   // Junos' set form in clear (a `junos_config src=` file before commit encrypts it: pass 280 F9): a login's
   // `plain-text-password-value "…"`, a TACACS+ or RADIUS server's `secret "…"`, a BGP group's `authentication-key "…"`.
-  { kind: 'network device password', keywords: ['plain-text-password-value', ' secret "', 'authentication-key "'], re: /\b(?:plain-text-password-value|(?:tacplus|radius)-server[ \t]+\S{1,64}[ \t]+secret|authentication-key)[ \t]+"(?<secret>[^"\n]{1,256})"/g },
+  { kind: 'network device password', keywords: ['plain-text-password-value', ' secret "', 'authentication-key "'], re: /\b(?:plain-text-password-value|(?:tacplus|radius)-server[ \t]+\S{1,64}[ \t]+secret|authentication-key)[ \t]+(?:"(?<secret>[^"\n]{1,256})"|(?<secret2>[^\s";]{4,256}))/g },
   // net-snmp's persistent `usmUser` rows (`/var/lib/snmp/snmpd.conf`: pass 280 F40): the auth protocol's OID, then its localized
   // key, the privacy protocol's OID, then its key: each logs in as the user's passphrase does.
-  { kind: 'snmp localized key', keywords: ['usmuser'], re: /(?<=[ \t])\.1\.3\.6\.1\.6\.3\.10\.1\.[12]\.\d{1,3}[ \t]+(?<secret>0x[0-9a-fA-F]{16,128})(?![0-9a-fA-F])/g },
+  { kind: 'snmp localized key', keywords: ['usmuser'], re: /(?<=[ \t])\.1\.3\.6\.1\.[\d.]{3,40}[ \t]+(?<secret>0x[0-9a-fA-F]{16,128})(?![0-9a-fA-F])/g },
   // `neighbor … password`, `tacacs-server key 7 "…"`, `radius-server key`, OSPF's `authentication-key` / `message-digest-key N md5`.
   // NTP's `ntp authentication-key N md5 <key> [7]` and an autonomous AP's `wpa-psk ascii|hex [0|7] <psk>` (pass 181 F4, F36).
   // Junos' `authentication-key N type md5 value "…"` (NTP) and `authentication md5 N key "…"` (OSPF): adv189 F15.
@@ -1714,31 +1714,32 @@ export const FILES: ContextRule[] = [
   { kind: 'join token', keywords: ['jt='], re: /(?:#|&|\\u0026)jt=(?<secret>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?=(?:&|\\u0026)p=)/g },
   // pyzotero's client by position: `zotero.Zotero(library_id, 'group', '<24 letters and digits>')`, its third argument the API key
   // (pass 276 F12: a script's line found by grep, no name beside the key).
-  { kind: 'zotero api key', keywords: ['zotero('], re: /\bzotero\.Zotero\([ \t]*[^,()\n]{1,128},[ \t]*(?:(?<t>['"])(?:user|group)\k<t>|[\w.]{1,64})[ \t]*,[ \t]*(?<q>['"])(?<secret>[A-Za-z0-9]{24})\k<q>/g },
+  { kind: 'zotero api key', keywords: ['zotero('], re: /\b(?:zotero\.)?Zotero\([ \t]*[^,()\n]{1,128},[ \t]*(?:(?<t>['"])(?:user|group)\k<t>|[\w.]{1,64})[ \t]*,[ \t]*(?<q>['"])(?<secret>[A-Za-z0-9]{24})\k<q>/g },
   // SDK clients given their key by position (`cohere.Client('<40>')` in a notebook's source, `wandb.login('<40 hex>')`,
   // `comet_ml.Experiment('<25>', …)`, `MistralClient('<32>')`: pass 279 F22): the first argument, no name beside it.
-  { kind: 'api key', keywords: ['cohere.client', 'cohere.asyncclient', 'wandb.login(', 'comet_ml.experiment(', 'mistralclient('], re: /\b(?:cohere\.(?:Async)?Client(?:V2)?|wandb\.login|comet_ml\.Experiment|MistralClient)\([ \t]*(?<q>['"])(?<secret>[A-Za-z0-9_-]{20,128})\k<q>/g },
+  { kind: 'api key', keywords: ['cohere.client', 'cohere.asyncclient', 'wandb.login(', 'comet_ml.experiment(', 'mistralclient('], re: /\b(?:cohere\.(?:Async)?Client(?:V2)?|wandb\.login|comet_ml\.Experiment|MistralClient)\([ \t]*\\?(?<q>['"])(?<secret>[A-Za-z0-9_-]{20,128})\\?\k<q>/g },
   // A Philips Hue bridge's user name in its API's path (`GET /api/<40>/lights/1` in curl -v and an access log: pass 278 F34).
-  { kind: 'hue api key', keywords: ['/api/'], needs: /\/api\/[A-Za-z0-9-]{40}\//, re: /\/api\/(?<secret>[A-Za-z0-9-]{40})\/(?=(?:lights|groups|config|sensors|scenes|rules|schedules|resourcelinks|capabilities)\b)/g },
+  { kind: 'hue api key', keywords: ['/api/'], needs: /\/api\/[A-Za-z0-9-]{40}(?:\/|[ \t?]|$)/m, re: /\/api\/(?:(?<secret>[A-Za-z0-9-]{40})\/(?=(?:lights|groups|config|sensors|scenes|rules|schedules|resourcelinks|capabilities)\b)|(?<secret2>(?=[A-Za-z0-9-]{0,39}[a-z])(?=[A-Za-z0-9-]{0,39}[A-Z])(?=[A-Za-z0-9-]{0,39}\d)[A-Za-z0-9-]{40})(?=[ \t?]|\/?$))/gm },
   // Netmiko's (and paramiko's) debug log of what it writes to a device: a word of letters with digits or signs alone is a password
   // or an enable secret answering a prompt (`write_channel: b'<secret>\n'` after `b'enable\n'`: pass 280 F35); commands have
   // blanks or are plain words (`b'terminal length 0\n'`, `b'enable\n'`, a user's `b'netops\r\n'`).
-  { kind: 'password', keywords: ["write_channel: b'"], re: /\bwrite_channel: b'(?<secret>(?=[^\s'\\]{0,64}[A-Za-z])(?=[^\s'\\]{0,64}[\d@#$%^&*!?+=~])[^\s'\\]{8,64})(?:\\r)?\\n'/g, guard: true },
+  { kind: 'password', keywords: ["write_channel: b'", 'write_channel: b"'], re: /\bwrite_channel: b(?<q>['"])(?<secret>(?=[^\s'"\\]{0,64}[A-Za-z])(?=[^\s"\\]{0,64}[\d@#$%^&*!?+=~'])(?![^\s"\\]{0,64}\.(?:bin|img|tar|gz|tgz|zip|pkg|cfg|conf|txt|log|iso|SPA)\\)(?:(?!\k<q>)[^\s\\]){6,64})(?:\\r)?\\n\k<q>/g, guard: true },
   // An Azure IoT device's symmetric key under a label of words (a DPS group key derived for a device and printed by a script,
   // `derived device key: <base64 of 32 bytes>`: pass 278 F25); a WireGuard `public key:` is no such label.
-  { kind: 'device key', keywords: ['device key', 'primary key', 'secondary key', 'symmetric key'], re: /(?<![\w-])(?:device|primary|secondary|symmetric)[ \t]key[ \t]*[:=][ \t]*(?<secret>[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/gi },
+  { kind: 'device key', keywords: ['device key', 'primary key', 'secondary key', 'symmetric key'], re: /(?<![\w-])(?:device|primary|secondary|symmetric)[ \t]key(?:[ \t]*\([^()\n]{1,32}\))?[ \t]*[:=][ \t]*(?<secret>[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/gi },
   // Orthanc's remote servers and peers (`"vna" : [ "https://…/dicom-web/", "user", "<password>" ]` in orthanc.json's `Servers`,
   // `OrthancPeers`: pass 281 F14): a list of a URL, a user and a password, the last a made word.
-  { kind: 'password', keywords: ['"http'], needs: /\[[ \t]*"https?:\/\/[^"\n]{1,256}"[ \t]*,[ \t]*"[^"\n]{1,128}"[ \t]*,[ \t]*"[^"\s]{1,256}"[ \t]*\]/, re: /\[[ \t]*"https?:\/\/[^"\n]{1,256}"[ \t]*,[ \t]*"[^"\s]{1,128}"[ \t]*,[ \t]*"(?<secret>(?=[^"\s]{0,256}[A-Za-z])(?=[^"\s]{0,256}[^A-Za-z"\s])[^"\s:/]{6,256})"[ \t]*\]/g, guard: true },
+  { kind: 'password', keywords: ['"http'], needs: /\[[ \t]*"https?:\/\/[^"\n]{1,256}"[ \t]*,[ \t]*"[^"\n]{1,128}"[ \t]*,[ \t]*"[^"\s]{1,256}"[ \t]*\]/, re: /\[[ \t]*"https?:\/\/[^"\n]{1,256}"[ \t]*,[ \t]*"[^"\s]{1,128}"[ \t]*,[ \t]*"(?<secret>(?=[^"\s]{0,256}[A-Z])(?=[^"\s]{0,256}[a-z])(?=[^"\s]{0,256}[^A-Za-z"\s])[^"\s:/]{6,256})"[ \t]*\]/g, guard: true },
   // An Elasticsearch API key as `<id>:<api_key>` (20 and 22 characters of base64url) under a `key` field: a Kibana or Fleet
   // enrollment token decoded (`{"ver":…,"adr":[…],"fgr":…,"key":"<id>:<api_key>"}`: pass 284 F10).
   { kind: 'elasticsearch api key', keywords: ['"key"'], re: /"key"[ \t]*:[ \t]*"[A-Za-z0-9_-]{20}:(?<secret>[A-Za-z0-9_-]{22})"/g },
   // Zapier's MCP server URL: its path's segment after `/s/` is the secret (base64 of two UUIDs: pass 285 F24).
-  { kind: 'zapier mcp secret', keywords: ['mcp.zapier.com'], re: /\bmcp\.zapier\.com\/api\/mcp\/s\/(?<secret>[A-Za-z0-9+\/=_-]{20,512})(?=\/|["'\s]|$)/gm },
+  { kind: 'zapier mcp secret', keywords: ['mcp.zapier.com'], re: /\bmcp\.zapier\.com\/api\/mcp\/s\/(?<secret>(?=[A-Za-z0-9+\/=_-]{0,512}[a-z])(?=[A-Za-z0-9+\/=_-]{0,512}\d)[A-Za-z0-9+\/=_-]{20,512})(?=\/|["'\s]|$)/gm },
   // A passphrase of words padded from its name in a script's dump of settings (`passPhrase             pharm orthanc 27 cedar`: pass
-  // 281 F3): the words to the line's end (one word alone is the padded name reader's); a line of prose (a stop word among its
-  // words: `passphrase    required for the key`) is none.
-  { kind: 'passphrase', keywords: ['passphrase'], re: /(?<![\w-])(?:[A-Za-z]{0,32}[_-]?)?pass[_-]?phrase[ \t]{2,}(?<secret>(?!(?:\S{1,64} ){0,7}(?:the|an?|to|for|of|is|are|and|or|in|on|with|by|not|be|required|optional|none|see|if|when|set|unset)(?: |[ \t]*\r?$))[^\s:=]{1,64}(?: \S{1,64}){1,7})[ \t]*\r?$/gim, guard: true },
+  // 281 F3): the words to the line's end (one word alone is the padded name reader's); a line of prose (a stop word among two to
+  // four words, `passphrase    required for the key`, or a rule's word among more, `min 4 words`) is none; a passphrase of five
+  // words and more may hold a stop word (`marble the juniper 9 saffron ember`: adv289 F35).
+  { kind: 'passphrase', keywords: ['passphrase'], re: /(?<![\w-])(?:[A-Za-z]{0,32}[_-]?)?pass[_-]?phrase[ \t]{2,}(?<secret>(?!(?:\S{1,64} ){0,11}(?:required|optional|none|see|min|max|minimum|maximum|least|words?|characters?|chars|length|not|if|when|set|unset|must|should)(?: |[ \t]*\r?$))(?:[^\s:=]{1,64}(?: \S{1,64}){4,11}|(?!(?:\S{1,64} ){0,3}(?:the|an?|to|for|of|is|are|and|or|in|on|with|by|be)(?: |[ \t]*\r?$))[^\s:=]{1,64}(?: \S{1,64}){1,3}))[ \t]*\r?$/gim, guard: true },
   // A Java or Oracle tool's single-dash password option (`weblogic.Deployer … -password …` in a Jenkins trace, `wsadmin.sh … -user
   // u -password …`, `tibemsadmin … -password …` in a crontab, AdminTask's `[-user u -password …]`, `orapki wallet create … -pwd
   // …`: pass 287 F12, F16, F22, F33): a value with a letter and a digit or a sign (a word after it is prose: `the -password
@@ -1752,12 +1753,23 @@ export const FILES: ContextRule[] = [
   // <new>`: pass 287 F25): each user's password after its `/`, and FNDCPASS' new password, its last argument.
   { kind: 'password on command line', keywords: ['adstpall', 'adstrtal', 'adautocfg', 'fndcpass'], re: /\b(?:ad(?:stpall|strtal|autocfg|admin|preclone)\.(?:sh|pl)|FNDCPASS)[ \t]+\w{1,30}\/(?<secret>[^\s\/@'"`]{3,128})/g },
   { kind: 'password on command line', keywords: ['fndcpass'], re: /\bFNDCPASS[ \t]+\S{1,160}[ \t]+\d{1,3}[ \t]+Y[ \t]+\w{1,30}\/(?<secret>[^\s\/@'"`]{3,128})/g },
-  { kind: 'password on command line', keywords: ['fndcpass'], re: /\bFNDCPASS[ \t]+\S{1,160}[ \t]+\d{1,3}[ \t]+Y[ \t]+\S{1,160}[ \t]+(?:SYSTEM|ORACLE|ALLORACLE|USER)[ \t]+\S{1,64}[ \t]+(?<secret>[^\s'"`]{3,128})/g },
+  { kind: 'password on command line', keywords: ['fndcpass'], re: /\bFNDCPASS[ \t]+\S{1,160}[ \t]+\d{1,3}[ \t]+Y[ \t]+\S{1,160}[ \t]+(?:(?:SYSTEM|ORACLE|USER)[ \t]+\S{1,64}|ALLORACLE)[ \t]+(?<secret>[^\s'"`]{3,128})/g },
   // IBM MQ's MQSC: an AUTHINFO's `LDAPPWD('…')`, a channel's `PASSWORD('…')` (runmqsc's echo: pass 287 F31).
-  { kind: 'password', keywords: ["ldappwd('", "password('"], re: /\b(?:LDAPPWD|PASSWORD)\('(?<secret>[^'\n]{1,256})'\)/gi, guard: true },
+  { kind: 'password', keywords: ['ldappwd(', 'password('], re: /\b(?:LDAPPWD|PASSWORD)\((?:'(?<secret>[^'\n]{1,256})'|(?<secret2>[A-Z0-9]{4,256}))\)/g, guard: true },
   // Oracle Data Pump's and SQL*Loader's parameter file (`USERID="system/<password>@PRODDB"`, `userid=scott/<password>`: pass 287
   // F23): the password after the user's `/`, to the last `@` before the service (a password may hold an `@`).
   { kind: 'password', keywords: ['userid='], re: /(?<![\w.-])USERID[ \t]*=[ \t]*(?:(?<q>["'])[\w$#]{1,30}\/(?<secret>(?:(?!\k<q>)[^\n]){1,128}?)(?:@[\w.:\/-]{1,128})?\k<q>|[\w$#]{1,30}\/(?<secret2>[^\s@"'\/]{1,128}))/gi, guard: true },
+  // Oracle GoldenGate's parameter file (`USERID c##ggadmin@ORCLCDB, PASSWORD <password>`: adv289 F42).
+  { kind: 'password', keywords: ['userid'], needs: /,[ \t]*PASSWORD[ \t]/i, re: /\bUSERID[ \t]+[^\s,]{1,128}[ \t]*,[ \t]*PASSWORD[ \t]+(?<secret>[^\s,]{1,256})/gi, guard: true },
+  // Consul's ACL tokens on one line (`jq -c .acl`: `"tokens":{"initial_management":"<uuid>","agent":"<uuid>"}`: adv289 F10).
+  { kind: 'consul acl token', keywords: ['"tokens"'], re: /"(?:agent|default|initial_management|agent_recovery|agent_master|master|replication|dns|config_file_service_registration)"(?<="tokens"[ \t]*:[ \t]*\{[^{}\n]{0,512})[ \t]*:[ \t]*"(?<secret>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})"/g },
+  // A setting named by one option and set by the next (Moodle's `admin/cli/cfg.php --name=bind_pw --set='…'`: pass 291 F3).
+  { kind: 'password on command line', keywords: ['--set'], needs: /--name[= ]/, re: /(?:^|[ \t])--name[= ]['"]?(?<name>[\w.-]{1,64})['"]?[ \t]+--set[= ](?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  // A private JWK written as a JSON string's text (`jwk-present.json: "{\"kty\":\"RSA\",…,\"d\":\"…\",\"p\":\"…\"}"` in Canvas'
+  // dynamic_settings.yml: pass 291 F14): each private member's value.
+  { kind: 'private key', keywords: ['\\"kty\\"'], re: /\\"(?:d|p|q|dp|dq|qi|k)\\"[ \t]*:[ \t]*\\"(?<secret>[A-Za-z0-9_-]{16,4096})\\"/g },
+  // Kaltura's session in a URL's query (`ks=djJ8…`, a v2 KS: `v2|<partner>|…` in base64: pass 291 F32).
+  { kind: 'kaltura session', keywords: ['ks=djj8'], re: /[?&]ks=(?<secret>djJ8[A-Za-z0-9+\/=_%-]{20,4096})/g },
   // OMERO's CLI password flag (`omero login -s host -u jdoe -w '…'`, `omero import … -w …`: pass 274 F13).
   { kind: 'password on command line', keywords: ['omero'], re: /\bomero\b[^\n|;&]{0,1024}?[ \t](?:-w|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
   // ttyd's and GoTTY's basic auth (`ttyd --credential dev:<password>`, `-c user:pass`, a unit's `ExecStart=`: pass 270 F19).

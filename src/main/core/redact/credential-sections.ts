@@ -172,7 +172,7 @@ export function apiKeysBlock(text: string, at: number, out: SecretFinding[]): vo
 // `[admins]`: CouchDB's `local.ini` (`admin = <password>`, or its PBKDF2 hash once the server has read it: pass 284 F42).
 // `tokens {` / `"tokens": {`: Consul's ACL tokens in the agent's configuration (`acl { tokens { agent = "<uuid>" } }`, its JSON:
 // session 45's leftover), a block to its `}` (secretBlockEntries).
-export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {', 'peppers = {', '[admins]'];
+export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {', 'peppers = {', '[admins]', 'passwordpeppers = [', 'passwordpeppers = array('];
 /** Entries read under such a header (a key's rotation keeps a few). */
 export const SECRET_SECTION_LINES = 16;
 /** An entry: `name = value`, the value quoted or not (group v), to the line's end or a comment. */
@@ -211,9 +211,10 @@ export function secretSectionEntries(text: string, at: number, out: SecretFindin
 
 /** A block named for secrets opening alone on its line: HCL's `tokens {`, JSON's `"tokens": {`. */
 // (NetBox's `API_TOKEN_PEPPERS = {`, its entries numbered `1: '…'`: pass 280 F29; after grep's `26:` / `27-` too.)
-const BLOCK_HEADER = /^(?:\d{1,9}[:-])?[ \t]*(?:"?tokens"?[ \t]*:?|\w{0,64}PEPPERS[ \t]*=)[ \t]*\{[ \t]*\r?$/;
+// (And Moodle's `$CFG->passwordpeppers = [` with `1 => '…',` entries: pass 291 F44.)
+const BLOCK_HEADER = /^(?:\d{1,9}[:-])?[ \t]*(?:(?:"?tokens"?[ \t]*:?|(?:API_TOKEN_)?PEPPERS[ \t]*=)[ \t]*\{|\$CFG->passwordpeppers[ \t]*=[ \t]*(?:\[|array\())[ \t]*\r?$/;
 /** A block's entry: `name = "value"` (HCL), `"name": "value",` (JSON) or `1: '…',` (Python), group v or s. */
-const BLOCK_ENTRY = /(?:\d{1,9}[:-])?[ \t]*(?:"?[\w.-]{1,64}"?|'[\w.-]{1,64}')[ \t]*[=:][ \t]*(?:"(?<v>[^"\n]{1,1024})"|'(?<s>[^'\n]{1,1024})')[ \t]*,?[ \t]*(?:(?:#|\/\/)[^\n]*)?\r?$/dmy;
+const BLOCK_ENTRY = /(?:\d{1,9}[:-])?[ \t]*(?:"?[\w.-]{1,64}"?|'[\w.-]{1,64}')[ \t]*(?:=>|[=:])[ \t]*(?:"(?<v>[^"\n]{1,1024})"|'(?<s>[^'\n]{1,1024})')[ \t]*,?[ \t]*(?:(?:#|\/\/)[^\n]*)?\r?$/dmy;
 /** A value this long with no blank in such a block is its secret, whatever its characters. */
 const MIN_BLOCK_SECRET = 16;
 /** A token's UUID (Consul's accessor-less secret ids), which the look-alike guard would keep as an id anywhere else. */
@@ -221,6 +222,7 @@ const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 
 /** The entries of a secrets block, the hit at its header's end: each UUID's or made word's value, to the block's `}`. */
 function secretBlockEntries(text: string, at: number, out: SecretFinding[]): void {
+  const peppers = /PEPPERS/i.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
   let pos = text.indexOf('\n', at);
   for (let n = 0; pos >= 0 && n < SECRET_SECTION_LINES; n++) {
     pos++;
@@ -230,7 +232,9 @@ function secretBlockEntries(text: string, at: number, out: SecretFinding[]): voi
       const g = m.groups!.v !== undefined ? 'v' : 's';
       const value = m.groups![g]!;
       // (A pepper may be any characters, a Django-style key's parentheses and `@` included: pass 280 F29 on its re-run.)
-      if (UUID.test(value) || (!isPlaceholder(value) && ((value.length >= MIN_BLOCK_SECRET && !/\s/.test(value)) || (mintedWord(value) && !isLookAlike(value, false))))) {
+      // (Consul's tokens are UUIDs: a design system's `"tokens": {` holds `"font-stack": "Inter,system-ui,…"`: adv289 L13. A
+      // pepper may be any characters.)
+      if (peppers ? !isPlaceholder(value) && ((value.length >= MIN_BLOCK_SECRET && !/\s/.test(value)) || (mintedWord(value) && !isLookAlike(value, false))) : UUID.test(value)) {
         const [start, end] = m.indices!.groups![g]!;
         out.push({ start, end, kind: 'secret', byContext: true });
       }

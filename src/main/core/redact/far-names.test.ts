@@ -1482,6 +1482,18 @@ describe('values named from afar', () => {
   // Pass 288's: Splunk's $7$ settings.
   `${'$7$'.repeat(330_000)}`,
   `$7$${'A'.repeat(1_000_000)}`,
+  // The closing attack's and passes 290-291's edges: one-line Consul tokens, Go-quoted argv, --name/--set, escaped JWKs, Kaltura
+  // sessions, Storj grants, Thread TLVs of any first TLV, PHP peppers.
+  `"tokens":{${'"agent":"a",'.repeat(80_000)}`,
+  `${'"--password" '.repeat(80_000)}`,
+  `${' --name=bind_pw --set'.repeat(45_000)}`,
+  `${'\\"kty\\":\\"RSA\\",\\"d\\":\\"'.repeat(35_000)}`,
+  `${'&ks=djJ8'.repeat(120_000)}`,
+  `1${'A'.repeat(1_000_000)}`,
+  `${'0510'.repeat(250_000)}`,
+  `$CFG->passwordpeppers = [\n${"    1 => 'abcdefghijklmnopq',\n".repeat(30_000)}`,
+  `${'write_channel: b"'.repeat(55_000)}`,
+  `${'-sysPassword '.repeat(70_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -6098,4 +6098,62 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
     expect(shown).toContain('core1-ams1:ios:netops:');
     expect(shown).toContain('sw1:eos');
   });
+
+  it("masks the closing attack's and passes 290-291's leads at the new rules' edges", () => {
+    const [p1, p2, p3, p4, p5, p6, p7] = Array.from({ length: 7 }, () => pw() + '7');
+    const [k1, z1, t1, t2, nk] = [s(AN, 40), s(AN, 24), uuid(), uuid(), s(HEX, 32)];
+    const hue = s('ABCDEFGHIJ', 10) + s('abcdefghij', 10) + s('0123456789', 10) + s(AN, 10);
+    const tlv = `000300000f35060004001fffe00208${s(HEX, 16)}0708fd${s(HEX, 14)}0510${nk}030f4f70656e5468726561642d31623263`;
+    const storj = '1' + s('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 300);
+    const [dk, ses, hmac, tsig, ks] = [b64(s(AN, 32)), `B${b64(s(AN, 32)).slice(1)}`, `${b64(s(AN, 32)).slice(0, 43)}=`, b64(s(AN, 32)), `djJ8${b64(s(AN, 60))}`];
+    const cases: [string, string, string[]][] = [
+      [`sqlite3 -line ojs.db "select setting_value, setting_name from user_settings where user_id = 7"`, `setting_value = ${k1}\n setting_name = apiKey\n\nsetting_value = en\n setting_name = locale\n`, [k1]],
+      ['cat renew.exp', `spawn openssl rsa -in /etc/pki/tls/private/very-long-host-name.internal.example.org.2024-11.key\nexpect "Enter pass phrase for /etc/pki/tls/private/very-long-host-name.internal.example.org.2024-11.key:"\nsend "${p1}\\r"\n`, [p1]],
+      ['cat add-key.exp', `expect -re {Enter passphrase for .*: ?$}\nsend -- "${p2}\\r"\n`, [p2]],
+      ['grep -n "Zotero(" sync.py', `4:zot = Zotero(LIBRARY_ID, "group", "${z1}")\n`, [z1]],
+      ['jq -c .acl consul.json', `{"enabled":true,"tokens":{"initial_management":"${t1}","agent":"${t2}"}}\n`, [t1, t2]],
+      ["grep -E 'secret|password' junos-set.conf", `set system login user ops authentication plain-text-password-value ${p3}\n`, [p3]],
+      ['grep usmUser snmpd.conf', `usmUser 1 3 0x80001f88 0x6f 0x6f NULL .1.3.6.1.6.3.10.1.1.5 0x${s(HEX, 64)} .1.3.6.1.4.1.14832.1.4 0x${nk} ""\n`, [nk]],
+      ['grep write_channel netmiko.log', `DEBUG:netmiko:write_channel: b"Copper'n'Pixel76\\n"\n`, ["Copper'n'Pixel76"]],
+      ['curl -sv http://127.0.0.1:18741/api/x 2>&1', `> GET /api/${hue} HTTP/1.1\n`, [hue]],
+      ['grep -n cohere.Client analysis.ipynb', `    "co = cohere.Client(\\"${k1}\\")\\n",\n`, [k1]],
+      [`jq -r '.data.datasets[] | .tlv' thread.datasets`, `${tlv}\n`, [nk]],
+      ['python3 derive_keys.py dev-0042', `Device key (SAS): ${dk}\n`, [dk]],
+      [`jq -r '.data | to_entries[] | "\\(.value)\\t\\(.key)"' db-secret.json`, `${b64(p4)}\tpassword\n`, [b64(p4)]],
+      [`jq -r '.data | to_entries[] | [.key, (.value | @base64d)] | @csv' api-secret.json`, `"api-token","${k1}"\n`, [k1]],
+      ['cat backup-settings.txt', `  passPhrase           marble the juniper 9 saffron ember\n`, ['marble the juniper 9 saffron ember']],
+      ['grep -n createAuthDataEntry create_auth.py', `4:AdminTask.createAuthDataEntry(['-alias', 'orders', '-user', 'app', '-password', '${p5}'])\n`, [p5]],
+      ['grep -n dbca .bash_history', `12  dbca -silent -createDatabase -sysPassword ${p6} -systemPassword ${p7}\n`, [p6, p7]],
+      ['grep FNDCPASS .bash_history', `FNDCPASS apps/${p1} 0 Y system/${p2} ALLORACLE ${p3}\n`, [p3]],
+      ['cat qm.mqsc', `DEFINE AUTHINFO(LDAP) LDAPPWD(0LFWDSWNW2K0) REPLACE\n`, ['0LFWDSWNW2K0']],
+      ['cat dirprm/ext1.prm', `USERID c##ggadmin@ORCLCDB, PASSWORD ${p4}\n`, [p4]],
+      [`./smtp_credentials_generate.py "$KEY" eu-west-1`, `${ses}\n`, [ses]],
+      ['python3 dump_meta.py', `HTTP_X_SHOPIFY_HMAC_SHA256       ${hmac}\n`, [hmac]],
+      ["sed -n '/^Key:/{s/^Key: //;p}' Kacme.+165+41234.private", `${tsig}\n`, [tsig]],
+      ['head -n 6 logs/rclone-sync.log', `DEBUG : rclone: Version "v1.66.0" starting with parameters ["rclone" "-vv" "--s3-secret-access-key" "${k1}" "--s3-endpoint" "s3.wasabisys.com"]\n`, [k1]],
+      ['jq . access.json', `{\n  "access": {\n    "main": "${storj}"\n  }\n}\n`, [storj]],
+      ["grep -n admin/cli .bash_history", `5:sudo -u www-data php admin/cli/cfg.php --component=auth_ldap --name=bind_pw --set='${p5}'\n`, [p5]],
+      ['tail -n 3 srv.log', `127.0.0.1 - - [07/Dec/2026 06:01:24] "GET /api_v3/service/media/action/list?format=1&ks=${ks}&filter:objectType=X HTTP/1.1" 404 -\n`, [ks]],
+      ["sed -n '/passwordpeppers/,/];/p' config.php", `$CFG->passwordpeppers = [\n    1 => '${p6}',\n];\n`, [p6]],
+      ['grep -nE jwk- config/dynamic_settings.yml', `8:        jwk-present.json: "{\\"kty\\":\\"RSA\\",\\"e\\":\\"AQAB\\",\\"d\\":\\"${s(AN, 40)}\\"}"\n`, []],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+      expect(shown, cmd).toContain('[masked: ');
+    }
+    // What the rules' edges must keep: a policy table's rule, a placeholder, consent cookies, design tokens, a catalogue's
+    // peppers, a firmware file answering a copy prompt, a repository's tag list, LTI's public consumer key.
+    const kept: [string, string][] = [
+      ['column -t -s $\'\\t\' policy.tsv', 'passphrase  min 4 words\n'],
+      ['grep -n zapier README.md', '12: "url": "https://mcp.zapier.com/api/mcp/s/YOUR_ZAPIER_MCP_SECRET/mcp"\n'],
+      [`jq -r '.cookies[] | "\\(.name)=\\(.value)"' state.json`, '_clck=1x2y3z%7C2%7Cfq1%7C0%7C1750\nOptanonConsent=isGpcEnabled=0&datestamp=Mon+Dec+07+2026\n'],
+      ['cat tokens.json', '{\n  "tokens": {\n    "font-stack": "Inter,system-ui,-apple-system,sans-serif",\n    "radius": "4px"\n  }\n}\n'],
+      ['cat catalog.py', "CHILI_PEPPERS = {\n    1: 'HAB-RED-2024-XL',\n}\n"],
+      ['grep write_channel copy.log', "DEBUG:netmiko:write_channel: b'c2960x-universalk9-mz.152-7.E8.bin\\n'\n"],
+      ['cat deps.json', '[ "https://github.com/acme/dicom-router", "main", "release-2024.11" ]\n'],
+      ["tr '&' '\\n' < launch_body.txt", 'oauth_consumer_key=moodle.lakeside-college.edu\noauth_nonce=8f0e2c1b\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
 });

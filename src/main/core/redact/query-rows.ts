@@ -274,8 +274,13 @@ export function pairedCellValues(
   const values: string[] = [];
   let read = 0;
   let named: string | undefined;
+  // (A `-line` record may print the value's line first, `select setting_value, setting_name …`: adv289 F02.)
+  let valued: string | undefined;
   for (const line of lines) {
-    if (line.trim() === '' || RULE_LINE.test(line)) continue;
+    if (line.trim() === '' || RULE_LINE.test(line)) {
+      named = valued = undefined;
+      continue;
+    }
     const cells = cellsOf(line, titles.length);
     if (cells && cells.length === titles.length) {
       if (cells[name].toLowerCase() === titles[name].toLowerCase() && cells[value].toLowerCase() === titles[value].toLowerCase()) continue;
@@ -286,11 +291,24 @@ export function pairedCellValues(
     }
     const titled = TITLED_LINE.exec(line);
     const title = titled?.[1].toLowerCase();
-    if (title === titles[name].toLowerCase()) named = titled![2].trim();
-    else if (title === titles[value].toLowerCase()) {
+    const take = (cell: string) => {
+      const v = valueOf(cell);
+      if (v) values.push(cell.slice(v.start, v.end));
+    };
+    if (title === titles[name].toLowerCase()) {
+      named = titled![2].trim();
+      if (valued !== undefined) {
+        read++;
+        if (isSecretName(named)) take(valued);
+        named = valued = undefined;
+      }
+    } else if (title === titles[value].toLowerCase()) {
+      if (named === undefined) {
+        valued = titled![2];
+        continue;
+      }
       read++;
-      const v = named !== undefined && isSecretName(named) ? valueOf(titled![2]) : undefined;
-      if (v) values.push(titled![2].slice(v.start, v.end));
+      if (isSecretName(named)) take(titled![2]);
       named = undefined;
     }
   }

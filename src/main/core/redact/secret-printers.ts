@@ -214,6 +214,9 @@ const HA_PLAIN_WORDS = 'ssid|user(?:name)?|login|latitude|longitude|elevation|la
 /** A `secrets.yaml` line: a top-level lower-case name and its value (`v`, quoted or bare) unless its name ends in HA_PLAIN_WORDS; else kept. */
 const HA_SECRETS_ROW = new RegExp(`^(?:(?!(?:[a-z][a-z0-9_-]*[_-])?(?:${HA_PLAIN_WORDS})[ \\t]*:)[a-z][a-z0-9_-]*[ \\t]*:[ \\t]+(?<q>["']?)(?<v>[^\\s"'#|>&*!](?:.*[^\\s"'])?)\\k<q>[ \\t]*\\r?|.*)$`);
 
+/** An address then a block that substitutes and prints (`/^Key:/{s/^Key: //;p}`: adv289 F47). */
+const SED_ADDRESSED_SUBSTITUTION = /^(?:\/[^/\n]{1,128}\/|\d{1,9}|\$)?[ \t]*\{[ \t]*s([^\w\s\\])(?:(?!\1)[^\\\n]|\\.)*\1(?:(?!\1)[^\\\n]|\\.)*\1[gI0-9]*[ \t]*;[ \t]*p[ \t]*;?[ \t]*\}$/;
+
 /** Words a glob's wildcard is tried as: the names credentials files of a directory go by (`auth.txt`, `passwd`, `credentials`). */
 const GLOB_FILLS = ['auth', 'pass', 'credentials', 'secret'];
 /** A glob operand (`openvpn/client/*`) one of whose matches may be a credentials file of rows (CREDENTIAL_ROWS_FILE). */
@@ -280,7 +283,7 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   { file: /(?:^|\/)router\.db$/, row: /^(?:[ \t]*[^\s:#][^\s:]*:[^\s:]+:[^\s:]*:(?<v>[^:\n\r]+(?::[^:\n\r]+)?)[ \t]*\r?|.*)$/ },
   // EZproxy's `user.txt`: `user:password[:admin]` rows, a `::Ticket` block's shared secret (`SHA512 <secret>`, `MD5 …`) and an LDAP
   // block's `BindPassword …`; its directives (`::CGI=…`, `TimeValid 10`, `IfUnauthenticated; Stop`) kept (pass 276 F23).
-  { file: /(?:^|\/)user\.txt$/i, row: /^(?:[ \t]*(?:[^\s:#;/][^\s:]*:|(?:SHA(?:1|256|512)|MD5|BindPassword)[ \t]+)(?<v>[^\s:]+)(?::\S*)?[ \t]*\r?|.*)$/ },
+  { file: /(?:^|\/)user\.txt$/i, row: /^(?:[ \t]*(?:[^\s:#;/][^\s:]*:|(?:SHA(?:1|256|512)|MD5|BindPassword(?:[ \t]+-Obscure)?)[ \t]+)(?<v>[^\s:]+)(?::\S*)?[ \t]*\r?|.*)$/ },
   // Mathematica's `mathpass`: `<machine> <MathID> <password>` (pass 179; the password's `1234-567-890:2,0,8,8:80001:20270101`).
   { file: MATHPASS_FILE, row: /^[ \t]*\S+[ \t]+\S+[ \t]+(?<v>\S+)[ \t]*\r?$/ },
   // Symfony's secrets vault decryption key (`config/secrets/prod/prod.decrypt.private.php`: `return "\x2F\xCB…";`, pass 208 F36):
@@ -767,7 +770,7 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       const read = printerOf(['cat', ...files]);
       // A substitution that prints what it rewrote (`sed -n 's/^Key: //p' K….private`: session 45's leftover): the rows' values
       // without their names, in no layout: every line whole.
-      if (SED_PRINTED_SUBSTITUTION.test(script.trim())) return read?.rows ? { kind: read.kind, tool: 'sed -n s///p of a credentials file', transformed: true } : undefined;
+      if (SED_PRINTED_SUBSTITUTION.test(script.trim()) || SED_ADDRESSED_SUBSTITUTION.test(script.trim())) return read?.rows ? { kind: read.kind, tool: 'sed -n s///p of a credentials file', transformed: true } : undefined;
       if (!script.split(';').every((pick) => SED_LINE_PICK.test(pick.trim()))) return undefined;
       return read?.rows ? { ...read, tool: read.tool.replace(/^cat/, 'sed -n') } : undefined;
     }
@@ -776,6 +779,9 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'jaq':
       // Signal Desktop's config through jq (the stop-time check's leftover: `jq . …/Signal/config.json`): its key's row.
       return operands(argv).some((a) => SIGNAL_CONFIG_FILE.test(a)) ? { kind: 'password', tool: `${name} of a credentials file`, rows: SIGNAL_CONFIG_ROW } : undefined;
+    case 'smtp_credentials_generate.py':
+      // Run by its shebang (`./smtp_credentials_generate.py "$KEY" eu-west-1`: adv289 F44).
+      return { kind: 'ses smtp password', tool: 'smtp_credentials_generate.py' };
     case 'awk':
     case 'gawk':
     case 'mawk':
@@ -2229,7 +2235,7 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
 }
 
 /** WebSphere's obfuscated password (`{xor}` + base64 of the password's bytes XOR 0x5f) named in a command. */
-const XOR_PASSWORD = /\{xor\}/i;
+const XOR_PASSWORD = /\{xor\\?\}/i;
 /** AWS' script that derives an SES SMTP password from an IAM secret key and prints it alone (pass 286 F37). */
 const SES_SMTP_PASSWORD_SCRIPT = /(?:^|\/)smtp_credentials_generate\.py$/;
 
@@ -2244,7 +2250,8 @@ const COOKIE_JSON_VALUE = /"value"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,8192})"/
 /** A cookie as `name=value` (after a session's id and a blank too: `"\\($s) \\(.key)=\\(.value)"`). */
 const COOKIE_PAIR_LINE = /(?:^|[ \t])(?<n>[^\s=;"']{1,256})=(?<v>[^\s;]{1,8192})/;
 /** Cookies that count visitors or hold a preference: no session (Segment's anonymous id, Google's, Meta's, Hotjar's; a locale). */
-const ANALYTICS_COOKIE = /^(?:ajs_(?:anonymous|user)_id|_ga(?:_\w{1,32})?|_gid|_gcl_\w{1,16}|_fbp|_hj\w{1,64}|NEXT_LOCALE|locale|lang|theme)$/;
+// (Consent banners' and Clarity's, Bing's, TikTok's, Pinterest's too: adv289 L11.)
+const ANALYTICS_COOKIE = /^(?:ajs_(?:anonymous|user)_id|_ga(?:_\w{1,32})?|_gid|_gcl_\w{1,16}|_fbp|_hj\w{1,64}|_cl(?:ck|sk)|_uet(?:sid|vid)|_ttp|_tt_enable_cookie|_pin_unauth|Optanon(?:Consent|AlertBoxClosed)|CookieConsent|cookieyes-consent|NEXT_LOCALE|locale|lang|theme)$/;
 
 /** The values of jq's cookie lines: each line's `"value"` or `name=value`, but a setting's (isCookieSetting) or an analytics cookie's. */
 function cookieLineValues(text: string): string[] {
@@ -2270,23 +2277,38 @@ function cookieLineValues(text: string): string[] {
 }
 
 /** A line built with the entry's key first: `"\\(.key)…`, `[.key, …]`. */
-const KEY_FIRST = /"\\\(\.key\)|\[\s*\.key\s*,/;
+// (Or after the value, `"\\(.value)\t\\(.key)"`, and `[.key, …] | @csv`: adv289 F26, F27.)
+const KEY_FIRST = /\\\(\.key\)|\[\s*\.key\s*,|,\s*\.key\s*\]/;
 /** A keyed row: its key, then a tab, `: ` or `=`, then its cells. */
 const KEYED_ROW = /^(?<key>[^\s:=][^\t:=\n]{0,127}?)(?:\t|: |=)(?<rest>.*)$/;
 
 /** The cells after a secret's key on each line of a keyed listing (`password<TAB><base64><TAB><decoded>`), each trimmed. */
 function keyedRowValues(text: string): string[] {
   const values: string[] = [];
-  for (const line of text.split('\n')) {
-    const m = KEYED_ROW.exec(line.replace(/\r$/, ''));
-    if (!m || !isSecretName(m.groups!.key.trim())) continue;
-    for (const cell of m.groups!.rest.split('\t')) {
+  const take = (cells: string[]) => {
+    for (const cell of cells) {
       const v = printedLine(cell);
       if (v) values.push(cell.slice(v.start, v.end));
     }
+  };
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/\r$/, '');
+    // A CSV row (`@csv`: `"api-token","…"`): its cells unquoted, the key first or last.
+    const csv = CSV_ROW.test(line) ? line.slice(1, -1).split('","') : undefined;
+    const tabbed = line.includes('\t') ? line.split('\t') : undefined;
+    const cells = csv ?? tabbed;
+    if (cells && cells.length >= 2) {
+      if (isSecretName(cells[0].trim())) take(cells.slice(1));
+      else if (isSecretName(cells[cells.length - 1].trim())) take(cells.slice(0, -1));
+      continue;
+    }
+    const m = KEYED_ROW.exec(line);
+    if (m && isSecretName(m.groups!.key.trim())) take([m.groups!.rest]);
   }
   return values;
 }
+/** A row of jq's `@csv`: quoted cells joined by commas. */
+const CSV_ROW = /^"[^"\n]*"(?:,"[^"\n]*")+$/;
 
 /** A credential file whose API key is its field `key` (Kaggle's). */
 const KEY_NAMED_KEY_FILE = /(?:^|\/)kaggle\.json$/;
@@ -2388,7 +2410,7 @@ function topLevelOutputs(filter: string): string[] {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:magento|jupyterhub|nextflow|firebase|pdbedit|tdbdump|john|potfile|\.pot\b|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
+const PRINTER_WORDS = /<<<|\b(?:smtp_credentials_generate|magento|jupyterhub|nextflow|firebase|pdbedit|tdbdump|john|potfile|\.pot\b|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
 
 /** …or a script's name that says it decodes stored credentials (DECODER_SCRIPT: `./gpp-decrypt.py …`, `./xordecode.pl …`). */
 const DECODER_WORDS = /decrypt|decode|deobfusc|unobfusc|unstash|unxor|reveal|unmask|vncpwd|vncpasswd/i;

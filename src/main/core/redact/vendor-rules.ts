@@ -294,12 +294,16 @@ export const VENDOR_RULES: VendorRule[] = [
   // (Its random tail is no binary's base64: an ELF header's first 48 bytes, `f0VMRgIBAQAAAAAAAAAAAAMAPgAB…`, are 64 characters
   // with ten `A`s too — their tail has more runs of `A`s, a token's mixes cases and digits: adv272 L9.)
   { ...rule('dropbox token', ['aaaaaaaaaa'], `${BB}[A-Za-z0-9]{11}AAAAAAAAAA[A-Za-z0-9_=-]{43}${EB}`), example: (t: string) => /EXAMPLE/.test(t), check: (t: string) => dropboxTail(t.slice(21)) },
+  // A Storj access grant (base58, `1…`, 200 and more characters: the satellite, an API key and an encryption key in one: pass
+  // 290 F14), whatever names it (`"main": "1…"` under `access`).
+  { ...rule('storj access grant', [], `${BB}1[1-9A-HJ-NP-Za-km-z]{200,4000}${EB}`), runMay: (run) => run.length >= 201 && run.charCodeAt(0) === 0x31 },
   // Tanium's API token (`token-` and 56 hex digits, sent in a `session:` header: pass 282 F26).
   rule('tanium api token', ['token-'], `${BB}token-[0-9a-f]{56}${EB}`),
   // A Thread network's operational dataset as one TLV hex string (Home Assistant's `.storage/thread.datasets` `tlv`, `ot-ctl dataset
-  // active -x`, OTBR's REST API: pass 278 F39): it holds the network key (type 5) and the PSKc (type 4) that join the mesh. Its
-  // Active Timestamp first (`0e08…`); the whole string parses as TLVs and holds a 16-byte network key (isThreadDataset).
-  { ...rule('thread network dataset', ['0e08'], `${BB}0[eE]08[0-9A-Fa-f]{16}(?:[0-9A-Fa-f]{2}){8,254}${EB}`), check: isThreadDataset },
+  // active -x`, OTBR's REST API: pass 278 F39): it holds the network key (type 5) and the PSKc (type 4) that join the mesh. The
+  // whole string parses as TLVs and holds a 16-byte network key (isThreadDataset).
+  // (Any TLV first: a dataset whose channel leads, `000300000f…`: adv289 F20; the network key's `0510` is always there.)
+  { ...rule('thread network dataset', ['0510'], `${BB}(?:[0-9A-Fa-f]{2}){24,300}${EB}`), check: isThreadDataset },
   // Twilio's account SID or API key SID beside its secret (`AC<32 hex>:<auth token>`, `SK<32 hex>:<secret>`): the secret. No
   // keyword (`ac` is in every other word): the pair is a run of 67 characters, which the keyword-less rules read.
   { ...rule('twilio auth token', [], `${B}(?:AC|SK)[a-f0-9]{32}:(?<secret>[A-Za-z0-9]{32})${E}`, 'g', ':'), runMay: colonBetween(34, 32) },
