@@ -178,13 +178,17 @@ export const SECRET_SECTION_LINES = 16;
 /** An entry: `name = value`, the value quoted or not (group v), to the line's end or a comment. */
 // (A name may be a connection's: `rdp3389:CORP\jdoe@rdp01.corp.example`.)
 const SECTION_ENTRY = /[ \t]*(?:[^\s=#;[]{1,256}[ \t]*=|[\w.-]{1,64}[ \t]*:)[ \t]*(?:"(?<q>[^"\n]{1,1024})"|'(?<s>[^'\n]{1,1024})'|(?<v>[^\s#;"']{1,1024}))[ \t]*(?:[#;][^\n]*)?\r?$/dmy;
+/** A section's or block's header line is this short at most (`[ssh_passwords]`, `API_TOKEN_PEPPERS = {`). */
+const MAX_SECTION_HEADER = 128;
 /** A comment or a blank line among the entries. */
 const SECTION_SKIP = /[ \t]*(?:[#;][^\n]*)?\r?$/my;
 
 /** The entries under a secrets section's header, the hit at the header's end: each made word's value, to the next section. */
 export function secretSectionEntries(text: string, at: number, out: SecretFinding[]): void {
-  // The header alone on its line.
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  // The header alone on its line, read back a bounded way (a line of a megabyte of `[secrets]` or `a_tokens {` hit the keyword at
+  // every one and was read back to its start at each: `[secrets]` × 20,000 on one line took 2.1 s, a megabyte about a minute).
+  let lineStart = at;
+  while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) if (at - --lineStart > MAX_SECTION_HEADER) return;
   const header = text.slice(lineStart, Math.min(text.length, at + 2)).replace(/\n[^]*$/, '');
   if (BLOCK_HEADER.test(header)) return secretBlockEntries(text, at, out);
   if (!/^[ \t]*\[[\w.-]+\][ \t]*\r?$/.test(header)) return;
@@ -222,7 +226,7 @@ const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 
 /** The entries of a secrets block, the hit at its header's end: each UUID's or made word's value, to the block's `}`. */
 function secretBlockEntries(text: string, at: number, out: SecretFinding[]): void {
-  const peppers = /PEPPERS/i.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
+  const peppers = /PEPPERS/i.test(text.slice(Math.max(0, at - MAX_SECTION_HEADER), at));
   let pos = text.indexOf('\n', at);
   for (let n = 0; pos >= 0 && n < SECRET_SECTION_LINES; n++) {
     pos++;

@@ -1481,6 +1481,10 @@ describe('values named from afar', () => {
   `${'USERID="a/b'.repeat(90_000)}`,
   // Pass 288's: Splunk's $7$ settings.
   `${'$7$'.repeat(330_000)}`,
+  // A section's or block's word repeated on one line (its header was read back to the line's start at each).
+  `${'[secrets]'.repeat(110_000)}`,
+  `${'a_tokens {'.repeat(100_000)}`,
+  `${'"tokens": {'.repeat(90_000)}`,
   `$7$${'A'.repeat(1_000_000)}`,
   // The closing attack's and passes 290-291's edges: one-line Consul tokens, Go-quoted argv, --name/--set, escaped JWKs, Kaltura
   // sessions, Storj grants, Thread TLVs of any first TLV, PHP peppers.
