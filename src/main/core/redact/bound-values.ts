@@ -829,7 +829,7 @@ const MAX_BRACED_VALUE = 512;
  * The prompt's words inside the `expect`'s quotes: a double-quoted prompt may hold a `'` (`"root@h's password:"`), a single-quoted
  * one a `"`; a regular expression's ending `$` or `\\s*` (`-re "(P|p)assword: $"`): the stop-time check's leftovers.
  */
-const PROMPT_WORD = String.raw`(?:assword|passwd|passphrase|pass phrase|passcode|PIN|secret)[ \t]*(?:for (?:(?:[\w-]{1,32}[ \t]+)?'[^'\n]{1,128}'|[^\n"'{}:]{1,256}))?[:?>]?[ \t]*\??(?:\\s[*+]?)?\*?[ \t]*\$?`;
+const PROMPT_WORD = String.raw`(?:assword|passwd|passphrase|pass phrase|passcode|PIN|secret)[ \t]*(?:for (?:(?:[\w-]{1,32}[ \t]+)?(?:'[^'\n]{1,128}'|\\"[^"\n\\]{1,128}\\")|[^\n"'{}:]{1,256}))?[:?>]?[ \t]*\??(?:\\s[*+]?)?\*?[ \t]*\$?`;
 const PROMPT_QUOTED = String.raw`(?:"[^\n"{}]{0,128}?${PROMPT_WORD}"|'[^\n'{}]{0,128}?${PROMPT_WORD}'|\{[^\n"'{}]{0,128}?${PROMPT_WORD}\})`;
 const EXPECTS_PASSWORD = new RegExp(
   String.raw`\bexpect(?:_exact)?\b[ \t]*\(?[ \t]*\[?[ \t]*[rbu]?(?:-re[ \t]+|-exact[ \t]+|-gl[ \t]+)?${PROMPT_QUOTED}(?:[ \t]*,[^\n]{0,256})?\]?\)?[ \t]*\r?\n(?:[ \t\d]*(?:sleep\b[^\n]*|#[^\n]*|)\r?\n)?[ \t\d]*[\w.]*(?:exp_)?send(?:line)?[ \t]*\(?[ \t]*(?:--[ \t]+)?b?["'{]$`,

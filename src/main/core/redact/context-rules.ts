@@ -1758,7 +1758,7 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['ldappwd(', 'password('], re: /\b(?:LDAPPWD|PASSWORD)\((?:'(?<secret>[^'\n]{1,256})'|(?<secret2>[A-Z0-9]{4,256}))\)/g, guard: true },
   // Oracle Data Pump's and SQL*Loader's parameter file (`USERID="system/<password>@PRODDB"`, `userid=scott/<password>`: pass 287
   // F23): the password after the user's `/`, to the last `@` before the service (a password may hold an `@`).
-  { kind: 'password', keywords: ['userid='], re: /(?<![\w.-])USERID[ \t]*=[ \t]*(?:(?<q>["'])[\w$#]{1,30}\/(?<secret>(?:(?!\k<q>)[^\n]){1,128}?)(?:@[\w.:\/-]{1,128})?\k<q>|[\w$#]{1,30}\/(?<secret2>[^\s@"'\/]{1,128}))/gi, guard: true },
+  { kind: 'password', keywords: ['userid'], needs: /userid[ \t]*=/i, re: /(?<![\w.-])USERID[ \t]*=[ \t]*(?:(?<q>["'])[\w$#]{1,30}\/(?<secret>(?:(?!\k<q>)[^\n]){1,128}?)(?:@[\w.:\/-]{1,128})?\k<q>|[\w$#]{1,30}\/(?<secret2>[^\s@"'\/]{1,128}))/gi, guard: true },
   // Oracle GoldenGate's parameter file (`USERID c##ggadmin@ORCLCDB, PASSWORD <password>`: adv289 F42).
   { kind: 'password', keywords: ['userid'], needs: /,[ \t]*PASSWORD[ \t]/i, re: /\bUSERID[ \t]+[^\s,]{1,128}[ \t]*,[ \t]*PASSWORD[ \t]+(?<secret>[^\s,]{1,256})/gi, guard: true },
   // Consul's ACL tokens on one line (`jq -c .acl`: `"tokens":{"initial_management":"<uuid>","agent":"<uuid>"}`: adv289 F10).

@@ -172,12 +172,14 @@ export function apiKeysBlock(text: string, at: number, out: SecretFinding[]): vo
 // `[admins]`: CouchDB's `local.ini` (`admin = <password>`, or its PBKDF2 hash once the server has read it: pass 284 F42).
 // `tokens {` / `"tokens": {`: Consul's ACL tokens in the agent's configuration (`acl { tokens { agent = "<uuid>" } }`, its JSON:
 // session 45's leftover), a block to its `}` (secretBlockEntries).
-export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {', 'peppers = {', '[admins]', 'passwordpeppers = [', 'passwordpeppers = array('];
+export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {', 'tokens = {', 'peppers = {', '[admins]', 'passwordpeppers = [', 'passwordpeppers = array('];
 /** Entries read under such a header (a key's rotation keeps a few). */
 export const SECRET_SECTION_LINES = 16;
 /** An entry: `name = value`, the value quoted or not (group v), to the line's end or a comment. */
 // (A name may be a connection's: `rdp3389:CORP\jdoe@rdp01.corp.example`.)
 const SECTION_ENTRY = /[ \t]*(?:[^\s=#;[]{1,256}[ \t]*=|[\w.-]{1,64}[ \t]*:)[ \t]*(?:"(?<q>[^"\n]{1,1024})"|'(?<s>[^'\n]{1,1024})'|(?<v>[^\s#;"']{1,1024}))[ \t]*(?:[#;][^\n]*)?\r?$/dmy;
+/** An `[admins]` entry: `user = password`, to the line's end or a `;` comment. */
+const ADMINS_ENTRY = /[ \t]*[^\s=#;[]{1,256}[ \t]*=[ \t]*(?<v>[^\s;"']{1,1024})[ \t]*(?:;[^\n]*)?\r?$/dmy;
 /** A section's or block's header line is this short at most (`[ssh_passwords]`, `API_TOKEN_PEPPERS = {`). */
 const MAX_SECTION_HEADER = 128;
 /** A comment or a blank line among the entries. */
@@ -192,12 +194,15 @@ export function secretSectionEntries(text: string, at: number, out: SecretFindin
   const header = text.slice(lineStart, Math.min(text.length, at + 2)).replace(/\n[^]*$/, '');
   if (BLOCK_HEADER.test(header)) return secretBlockEntries(text, at, out);
   if (!/^[ \t]*\[[\w.-]+\][ \t]*\r?$/.test(header)) return;
+  // CouchDB's `[admins]`: a password may hold a `#` (its comments start with `;`: the stop-time check's `root = p7WT9#qy…`).
+  const admins = /\[admins\]/i.test(header);
   let pos = text.indexOf('\n', at);
   for (let n = 0; pos >= 0 && n < SECRET_SECTION_LINES; n++) {
     pos++;
     if (text.charCodeAt(pos) === 0x5b) return;
-    SECTION_ENTRY.lastIndex = pos;
-    const m = SECTION_ENTRY.exec(text);
+    const entry = admins ? ADMINS_ENTRY : SECTION_ENTRY;
+    entry.lastIndex = pos;
+    const m = entry.exec(text);
     if (m) {
       const g = m.groups!.q !== undefined ? 'q' : m.groups!.s !== undefined ? 's' : 'v';
       const value = m.groups![g]!;
@@ -216,7 +221,7 @@ export function secretSectionEntries(text: string, at: number, out: SecretFindin
 /** A block named for secrets opening alone on its line: HCL's `tokens {`, JSON's `"tokens": {`. */
 // (NetBox's `API_TOKEN_PEPPERS = {`, its entries numbered `1: '…'`: pass 280 F29; after grep's `26:` / `27-` too.)
 // (And Moodle's `$CFG->passwordpeppers = [` with `1 => '…',` entries: pass 291 F44.)
-const BLOCK_HEADER = /^(?:\d{1,9}[:-])?[ \t]*(?:(?:"?tokens"?[ \t]*:?|(?:API_TOKEN_)?PEPPERS[ \t]*=)[ \t]*\{|\$CFG->passwordpeppers[ \t]*=[ \t]*(?:\[|array\())[ \t]*\r?$/;
+const BLOCK_HEADER = /^(?:\d{1,9}[:-])?[ \t]*(?:(?:"?tokens"?[ \t]*[:=]?|(?:API_TOKEN_)?PEPPERS[ \t]*=)[ \t]*\{|\$CFG->passwordpeppers[ \t]*=[ \t]*(?:\[|array\())[ \t]*\r?$/;
 /** A block's entry: `name = "value"` (HCL), `"name": "value",` (JSON) or `1: '…',` (Python), group v or s. */
 const BLOCK_ENTRY = /(?:\d{1,9}[:-])?[ \t]*(?:"?[\w.-]{1,64}"?|'[\w.-]{1,64}')[ \t]*(?:=>|[=:])[ \t]*(?:"(?<v>[^"\n]{1,1024})"|'(?<s>[^'\n]{1,1024})')[ \t]*,?[ \t]*(?:(?:#|\/\/)[^\n]*)?\r?$/dmy;
 /** A value this long with no blank in such a block is its secret, whatever its characters. */

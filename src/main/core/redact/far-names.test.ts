@@ -1498,6 +1498,11 @@ describe('values named from afar', () => {
   `$CFG->passwordpeppers = [\n${"    1 => 'abcdefghijklmnopq',\n".repeat(30_000)}`,
   `${'write_channel: b"'.repeat(55_000)}`,
   `${'-sysPassword '.repeat(70_000)}`,
+  // The stop-time check's: HCL's `tokens = {`, `[admins]` entries with `#`, `userid =` with blanks, escaped prompt quotes.
+  `${'tokens = {\n'.repeat(90_000)}`,
+  `[admins]\n${'root = a#b#c#d#e\n'.repeat(55_000)}`,
+  `${'userid = '.repeat(110_000)}`,
+  `${'expect "passphrase for key \\"'.repeat(30_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

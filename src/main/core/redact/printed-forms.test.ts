@@ -6156,4 +6156,22 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
     ];
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
+
+  it("masks the stop-time check's leads: escaped quotes in an expect prompt, HCL's tokens = {, a # in an [admins] password, a key API's one-line answer, a parfile's userid = '…'", () => {
+    const [p1, p2, p3, u1] = ['Aa' + pw() + '#x9', 'Bb' + pw(), 'Cc' + pw() + '#q', uuid()];
+    const k1 = s(HEX, 64);
+    const cases: [string, string, string[]][] = [
+      ['cat unlock.exp', `expect "Enter passphrase for key \\"/home/u/.ssh/id_rsa\\": "\nsend "${p1}\\r"\n`, [p1]],
+      ['cat consul.hcl', `acl = {\n  tokens = {\n    agent_recovery = "${u1}"\n  }\n}\n`, [u1]],
+      ['grep -A2 admins local.ini', `[admins]\nroot = ${p3}\n`, [p3]],
+      ['curl -s http://127.0.0.1:7700/keys/abc', `{"name":"Admin","key":"${k1}","uid":"${uuid()}"}\n`, [k1]],
+      ['cat imp.par', `userid = 'scott/${p2}@orcl'\n`, [p2]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+    }
+    // An [admins] comment after `;` stays.
+    expect(new Redactor().maskCommandOutput('cat local.ini', `[admins]\n; admin = plain text here\n`)).toContain('; admin = plain text here');
+  });
 });
