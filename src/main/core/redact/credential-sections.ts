@@ -195,18 +195,22 @@ export function secretSectionEntries(text: string, at: number, out: SecretFindin
   if (BLOCK_HEADER.test(header)) return secretBlockEntries(text, at, out);
   if (!/^[ \t]*\[[\w.-]+\][ \t]*\r?$/.test(header)) return;
   // CouchDB's `[admins]`: a password may hold a `#` (its comments start with `;`: the stop-time check's `root = p7WT9#qy…`).
-  const admins = /\[admins\]/i.test(header);
+  const entry = /\[admins\]/i.test(header) ? ADMINS_ENTRY : SECTION_ENTRY;
+  pushEntries(text, at, entry, true, (value) => mintedWord(value) && !isLookAlike(value, false) && !isPlaceholder(value), out);
+}
+
+/** The entries below a header, the hit at its end: each value `accept` takes (group q, s or v of `entry`) is a secret; a comment or
+ *  a blank line is passed over; anything else ends them, and a line opening with `[` too when `toSection` (the next INI section). */
+function pushEntries(text: string, at: number, entry: RegExp, toSection: boolean, accept: (value: string) => boolean, out: SecretFinding[]): void {
   let pos = text.indexOf('\n', at);
   for (let n = 0; pos >= 0 && n < SECRET_SECTION_LINES; n++) {
     pos++;
-    if (text.charCodeAt(pos) === 0x5b) return;
-    const entry = admins ? ADMINS_ENTRY : SECTION_ENTRY;
+    if (toSection && text.charCodeAt(pos) === 0x5b) return;
     entry.lastIndex = pos;
     const m = entry.exec(text);
     if (m) {
       const g = m.groups!.q !== undefined ? 'q' : m.groups!.s !== undefined ? 's' : 'v';
-      const value = m.groups![g]!;
-      if (mintedWord(value) && !isLookAlike(value, false) && !isPlaceholder(value)) {
+      if (accept(m.groups![g]!)) {
         const [start, end] = m.indices!.groups![g]!;
         out.push({ start, end, kind: 'secret', byContext: true });
       }
@@ -232,25 +236,10 @@ const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 /** The entries of a secrets block, the hit at its header's end: each UUID's or made word's value, to the block's `}`. */
 function secretBlockEntries(text: string, at: number, out: SecretFinding[]): void {
   const peppers = /PEPPERS/i.test(text.slice(Math.max(0, at - MAX_SECTION_HEADER), at));
-  let pos = text.indexOf('\n', at);
-  for (let n = 0; pos >= 0 && n < SECRET_SECTION_LINES; n++) {
-    pos++;
-    BLOCK_ENTRY.lastIndex = pos;
-    const m = BLOCK_ENTRY.exec(text);
-    if (m) {
-      const g = m.groups!.v !== undefined ? 'v' : 's';
-      const value = m.groups![g]!;
-      // (A pepper may be any characters, a Django-style key's parentheses and `@` included: pass 280 F29 on its re-run.)
-      // (Consul's tokens are UUIDs: a design system's `"tokens": {` holds `"font-stack": "Inter,system-ui,…"`: adv289 L13. A
-      // pepper may be any characters.)
-      if (peppers ? !isPlaceholder(value) && ((value.length >= MIN_BLOCK_SECRET && !/\s/.test(value)) || (mintedWord(value) && !isLookAlike(value, false))) : UUID.test(value)) {
-        const [start, end] = m.indices!.groups![g]!;
-        out.push({ start, end, kind: 'secret', byContext: true });
-      }
-    } else {
-      SECTION_SKIP.lastIndex = pos;
-      if (!SECTION_SKIP.test(text)) return;
-    }
-    pos = text.indexOf('\n', pos);
-  }
+  // (A pepper may be any characters, a Django-style key's parentheses and `@` included: pass 280 F29 on its re-run.)
+  // (Consul's tokens are UUIDs: a design system's `"tokens": {` holds `"font-stack": "Inter,system-ui,…"`: adv289 L13.)
+  const accept = peppers
+    ? (value: string) => !isPlaceholder(value) && ((value.length >= MIN_BLOCK_SECRET && !/\s/.test(value)) || (mintedWord(value) && !isLookAlike(value, false)))
+    : (value: string) => UUID.test(value);
+  pushEntries(text, at, BLOCK_ENTRY, false, accept, out);
 }
