@@ -197,7 +197,8 @@ export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SO
 // the public field-trial seed: pass 266 L1, L28.)
 // (An SDP's `a=ice-pwd:` is one call's ICE password, sent in clear in its signalling; Zoom's webhook check `plainToken` is its
 // challenge and `encryptedToken` the answer: pass 268 L7, L14.)
-export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|resumption|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$|(?:^|=)ice-pwd$|^(?:plain|encrypted)[_-]?token$|^variations_(?:safe_)?seed_signature$|^(?:data-)?(?:web)?site[_-]?key$|^accounting[_-]?token$|^oauth_(?:consumer_key|signature)$/i;
+// (Ignition's `lastModificationSignature` in every project resource is a SHA-256 of its files: pass 295 L5.)
+export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|resumption|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$|(?:^|=)ice-pwd$|^(?:plain|encrypted)[_-]?token$|^variations_(?:safe_)?seed_signature$|^(?:data-)?(?:web)?site[_-]?key$|^accounting[_-]?token$|^oauth_(?:consumer_key|signature)$|^lastModificationSignature$/i;
 
 /** A value that ends at whitespace, a quote, `,` `;` `}` (JSON, env, YAML, TOML, INI). */
 // CJK punctuation ends it too (`AccessKeySecret：…，bucket：…` in a Chinese log line: adv18 F26), and an escaped line break or tab (a
@@ -1712,6 +1713,14 @@ export const FILES: ContextRule[] = [
   // JetBrains Code With Me / Gateway join links (`#jt=<uuid>&p=IU&fp=…`: the join token, pass 270 F34); an analytics `&jt=<uuid>`
   // with no product code after it is none (adv272 L11).
   { kind: 'join token', keywords: ['jt='], re: /(?:#|&|\\u0026)jt=(?<secret>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?=(?:&|\\u0026)p=)/g },
+  // A Bambu Lab printer's LAN access code (8 digits: the password of its MQTT and FTPS in LAN mode) under its names (`"access_code":
+  // "…"` of Home Assistant's entry, node's `accessCode: '…'`, `dev_access_code`: pass 293 F19, F37); digits alone are a count elsewhere.
+  { kind: 'access code', keywords: ['access_code', 'accesscode'], re: /(?<![A-Za-z])(?:(?:dev_|lan_|user_)?access_code|accessCode|AccessCode)["']?[ \t]*[:=][ \t]*["']?(?<secret>\d{8})(?![\w.-])/g },
+  // ArcGIS' Python API signed in by position (`GIS(url, "user", "<password>")`: pass 292 F10), and arcpy's database connection
+  // (`…, "DATABASE_AUTH", "sde", "<password>", …`).
+  { kind: 'password', keywords: ['gis(', 'database_auth'], re: /(?:\bGIS\([ \t]*[^,()\n]{1,256},|["']DATABASE_AUTH["'][ \t]*,)[ \t]*(?<u>["'])[^"'\n]{1,128}\k<u>[ \t]*,[ \t]*(?<q>["'])(?<secret>[^"'\n]{1,256})\k<q>/g },
+  // EMQX's bootstrap API keys (`default_api_key.conf`: `<key id>:<secret>:<role>` a line each: pass 295 F17): the secret.
+  { kind: 'api secret', keywords: [':administrator', ':viewer', ':publisher'], re: /^[ \t]*[\w-]{1,64}:(?<secret>[A-Za-z0-9]{16,128}):(?:administrator|viewer|publisher)[ \t]*\r?$/gm },
   // pyzotero's client by position: `zotero.Zotero(library_id, 'group', '<24 letters and digits>')`, its third argument the API key
   // (pass 276 F12: a script's line found by grep, no name beside the key).
   { kind: 'zotero api key', keywords: ['zotero('], re: /\b(?:zotero\.)?Zotero\([ \t]*[^,()\n]{1,128},[ \t]*(?:(?<t>['"])(?:user|group)\k<t>|[\w.]{1,64})[ \t]*,[ \t]*(?<q>['"])(?<secret>[A-Za-z0-9]{24})\k<q>/g },

@@ -172,7 +172,7 @@ export function apiKeysBlock(text: string, at: number, out: SecretFinding[]): vo
 // `[admins]`: CouchDB's `local.ini` (`admin = <password>`, or its PBKDF2 hash once the server has read it: pass 284 F42).
 // `tokens {` / `"tokens": {`: Consul's ACL tokens in the agent's configuration (`acl { tokens { agent = "<uuid>" } }`, its JSON:
 // session 45's leftover), a block to its `}` (secretBlockEntries).
-export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {', 'tokens = {', 'peppers = {', '[admins]', 'passwordpeppers = [', 'passwordpeppers = array('];
+export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {', 'tokens = {', 'peppers = {', '[admins]', 'passwordpeppers = [', 'passwordpeppers = array(', 'access_code": {'];
 /** Entries read under such a header (a key's rotation keeps a few). */
 export const SECRET_SECTION_LINES = 16;
 /** An entry: `name = value`, the value quoted or not (group v), to the line's end or a comment. */
@@ -225,7 +225,8 @@ function pushEntries(text: string, at: number, entry: RegExp, toSection: boolean
 /** A block named for secrets opening alone on its line: HCL's `tokens {`, JSON's `"tokens": {`. */
 // (NetBox's `API_TOKEN_PEPPERS = {`, its entries numbered `1: '…'`: pass 280 F29; after grep's `26:` / `27-` too.)
 // (And Moodle's `$CFG->passwordpeppers = [` with `1 => '…',` entries: pass 291 F44.)
-const BLOCK_HEADER = /^(?:\d{1,9}[:-])?[ \t]*(?:(?:"?tokens"?[ \t]*[:=]?|(?:API_TOKEN_)?PEPPERS[ \t]*=)[ \t]*\{|\$CFG->passwordpeppers[ \t]*=[ \t]*(?:\[|array\())[ \t]*\r?$/;
+// (And Bambu Studio's `"access_code": {` of printers' LAN access codes by serial, `"01P00A…": "<8 digits>"`: pass 293 F20.)
+const BLOCK_HEADER = /^(?:\d{1,9}[:-])?[ \t]*(?:(?:"?tokens"?[ \t]*[:=]?|"(?:user_)?access_code"[ \t]*:|(?:API_TOKEN_)?PEPPERS[ \t]*=)[ \t]*\{|\$CFG->passwordpeppers[ \t]*=[ \t]*(?:\[|array\())[ \t]*\r?$/;
 /** A block's entry: `name = "value"` (HCL), `"name": "value",` (JSON) or `1: '…',` (Python), group v or s. */
 const BLOCK_ENTRY = /(?:\d{1,9}[:-])?[ \t]*(?:"?[\w.-]{1,64}"?|'[\w.-]{1,64}')[ \t]*(?:=>|[=:])[ \t]*(?:"(?<v>[^"\n]{1,1024})"|'(?<s>[^'\n]{1,1024})')[ \t]*,?[ \t]*(?:(?:#|\/\/)[^\n]*)?\r?$/dmy;
 /** A value this long with no blank in such a block is its secret, whatever its characters. */
@@ -233,9 +234,14 @@ const MIN_BLOCK_SECRET = 16;
 /** A token's UUID (Consul's accessor-less secret ids), which the look-alike guard would keep as an id anywhere else. */
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
+/** A Bambu Lab printer's LAN access code. */
+const ACCESS_CODE = /^\d{8}$/;
+
 /** The entries of a secrets block, the hit at its header's end: each UUID's or made word's value, to the block's `}`. */
 function secretBlockEntries(text: string, at: number, out: SecretFinding[]): void {
-  const peppers = /PEPPERS/i.test(text.slice(Math.max(0, at - MAX_SECTION_HEADER), at));
+  const header = text.slice(Math.max(0, at - MAX_SECTION_HEADER), at);
+  const peppers = /PEPPERS/i.test(header);
+  if (header.endsWith('access_code": {')) return pushEntries(text, at, BLOCK_ENTRY, false, (value) => ACCESS_CODE.test(value), out);
   // (A pepper may be any characters, a Django-style key's parentheses and `@` included: pass 280 F29 on its re-run.)
   // (Consul's tokens are UUIDs: a design system's `"tokens": {` holds `"font-stack": "Inter,system-ui,…"`: adv289 L13.)
   const accept = peppers

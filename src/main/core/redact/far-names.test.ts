@@ -1503,6 +1503,19 @@ describe('values named from afar', () => {
   `[admins]\n${'root = a#b#c#d#e\n'.repeat(55_000)}`,
   `${'userid = '.repeat(110_000)}`,
   `${'expect "passphrase for key \\"'.repeat(30_000)}`,
+  // Session 47's: Bambu access codes (a name, a block by serial), ArcGIS' GIS(…) and arcpy's DATABASE_AUTH, EMQX's key lines, R's
+  // one-blank titles, Moonraker's key API, PHP dots around a made word.
+  `${'"access_code": "'.repeat(70_000)}`,
+  `"access_code": {\n${'"01P00A033574380": "1234567",\n'.repeat(30_000)}`,
+  `${'"access_code": {'.repeat(70_000)}`,
+  `${'accessCode: 1234567 '.repeat(50_000)}`,
+  `${'GIS(a, "b", '.repeat(90_000)}`,
+  `${'"DATABASE_AUTH", "sde", '.repeat(40_000)}`,
+  `${'a:abcdefghijklmnopq:administrator'.repeat(30_000)}`,
+  `${'x:abcdefghijklmnopq:viewer\n'.repeat(40_000)}`,
+  `    user           password admin\n${'1  admin   Rstats4Life_Oslo  TRUE\n'.repeat(30_000)}`,
+  `${' password admin password admin'.repeat(35_000)}`,
+  `${"password='.abc.'".repeat(60_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -479,7 +479,12 @@ export class FarNames {
     // The title is the name, or ends in it (`Smtp password`: read joined, `Smtp_password`).
     const word = t.slice(k, e);
     const title = names[index];
-    const name = title === word ? word : title.endsWith(` ${word}`) && (CSV_TITLE.test(title) || (aligned && ALIGNED_TITLE.test(title))) ? title.replaceAll(' ', '_') : '';
+    const joined = title === word ? word : title.endsWith(` ${word}`) && (CSV_TITLE.test(title) || (aligned && ALIGNED_TITLE.test(title))) ? title.replaceAll(' ', '_') : '';
+    // R prints a data.frame's titles right-aligned over their cells and one blank apart where a column is no wider than its cells
+    // (`    user           password admin      start expire`: pass 294 F37): a word of such a title at the keyword is its own
+    // column's, each row's cell the word ending where the title's word ends (made or minted only: `<NA>`, `TRUE` are R's).
+    const oneBlankEnd = joined === '' && sep === SPACED && (k === starts[index] || t.charCodeAt(k - 1) === 0x20) && (t.charCodeAt(e) === 0x20 || e === this.lineEnd) ? e - lineStart : undefined;
+    const name = oneBlankEnd !== undefined ? word : joined;
     // A CLI's `KEY` column in capitals without a `VALUE` beside it (`… | column -t`: `NAME  KEY  SITE`, adv201 F35): a key's
     // column, read for minted values only (MINTED_KEY_CELL) since a key may be a name.
     const keyColumn = name === 'KEY' && (sep === SPACED || sep === '\t') && !names.some((n) => WIDE_VALUE_COLUMN.test(n));
@@ -492,6 +497,16 @@ export class FarNames {
       let rowEnd = nl < 0 ? t.length : nl;
       if (rowEnd - rowStart > MAX_ROW || !this.spend(rowEnd - rowStart + 1)) return;
       if (t.charCodeAt(rowEnd - 1) === 0x0d) rowEnd--;
+      if (oneBlankEnd !== undefined) {
+        const y = rowStart + oneBlankEnd;
+        if (y > rowEnd || (y < rowEnd && t.charCodeAt(y) !== 0x20) || y === rowStart || t.charCodeAt(y - 1) === 0x20) return;
+        let x = y;
+        while (x > rowStart && t.charCodeAt(x - 1) !== 0x20) x--;
+        const value = t.slice(x, y);
+        if (!SECRET_NAME_CELL.test(value) && (madeWord(value) || mintedWord(value))) this.take(x, value, name, out);
+        rowStart = (nl < 0 ? t.length : nl) + 1;
+        continue;
+      }
       const cells = sep === SPACED ? spacedCells(t, rowStart, rowEnd) : aligned ? alignedCells(t, rowStart, rowEnd) : sep === BARRED ? barredCells(t, rowStart, rowEnd) : csvCells(t, rowStart, rowEnd, sep);
       if (cells === undefined) return;
       // A row whose cells stand one blank apart where a value fills its column (Python's `f'{type:<32} {user:<12} {pw}'`: a type

@@ -6175,3 +6175,38 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
     expect(new Redactor().maskCommandOutput('cat local.ini', `[admins]\n; admin = plain text here\n`)).toContain('; admin = plain text here');
   });
 });
+
+describe('session 47: the leads of passes 292 to 296', () => {
+  it('masks what passes 292-295 found through: QGIS dots, ArcGIS by position, a jq row by name after to_entries, an R data.frame, Moonraker, Bambu codes, EMQX keys', () => {
+    const [p1, p2, p3, p4, p5] = ['.' + s(AN, 14) + '.', 'Basemap.meridian4767!', 'Rstats4Life_Oslo', 'Moonlit_Kayak_08', pw()];
+    const [k1, k2, k3] = [s(AN, 32), s(HEX, 32), s(AN, 34)];
+    const [c1, c2, c3] = ['97913088', '48771502', '46823529'];
+    const cases: [string, string, string[]][] = [
+      ['unzip -p roads.qgz roads.qgs', `<datasource>dbname='osm' host=10.20.4.30 port=5432 user='osm_reader' password='${p1}' sslmode=disable key='osm_id'</datasource>\n`, [p1]],
+      ['sed -n 1,10p publish.py', `gis = GIS(PORTAL, "gis_publisher", "${p2}", verify_cert=False)\n`, [p2]],
+      ['cat conn.py', `arcpy.CreateDatabaseConnection_management(out, "gis.sde", "POSTGRESQL", "db01", "DATABASE_AUTH", "sde", "${p5}", "SAVE_USERNAME")\n`, [p5]],
+      [`jq -r 'to_entries[] | [.key, .value.url, (.value.api_key // "-")] | @tsv' servers.json`, `prod\thttps://connect.lab.example.org\t${k1}\nstaging\thttps://connect-stg.lab.example.org\t-\n`, [k1]],
+      ['cat creds.txt', `    user           password admin      start expire\n1  admin   ${p3}  TRUE 2024-01-01   <NA>\n2 viewer   ${p4} FALSE 2024-03-15 2024-12-31\n`, [p3, p4]],
+      ['curl -s http://127.0.0.1:7125/access/api_key | jq .', `{\n  "result": "${k2}"\n}\n`, [k2]],
+      [`jq '.data.entries[] | .options' core.config_entries`, `{\n  "host": "192.168.1.88",\n  "access_code": "${c1}",\n  "usage_hours": 412.5\n}\n`, [c1]],
+      [`jq '{access_code}' BambuStudio.conf`, `{\n  "access_code": {\n    "01P00A033574380": "${c2}",\n    "00M09A895895298": "${c1}"\n  }\n}\n`, [c2, c1]],
+      [`node -e 'console.log(require("./farm.json"))'`, `    {\n      name: 'p1s-3',\n      accessCode: '${c3}'\n    }\n`, [c3]],
+      ['cat etc/default_api_key.conf', `9f02d4b0deab42a2:${k3}:administrator\n`, [k3]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+    }
+  });
+
+  it('keeps what they showed must stay: an Ignition signature, R columns beside the password, a usage count, a PHP constant joined by dots', () => {
+    const sig = s(HEX, 64);
+    const r = new Redactor();
+    expect(r.maskCommandOutput('cat resource.json', `  "attributes": {\n    "lastModificationSignature": "${sig}"\n  }\n`)).toContain(sig);
+    const frame = r.maskCommandOutput('cat creds.txt', `    user           password admin      start expire\n1  admin   ${pw()}  TRUE 2024-01-01   <NA>\n`);
+    for (const kept of ['admin   ', 'TRUE 2024-01-01   <NA>']) expect(frame).toContain(kept);
+    expect(r.maskCommandOutput('cat stats.json', `  "access_code_uses": 12345678,\n  "build": "20240513"\n`)).toContain('12345678');
+    expect(r.maskCommandOutput('cat db.php', `$dsn = 'host=db;password='.DB_PASS.';port=5432';\n`)).toContain('.DB_PASS.');
+  });
+});

@@ -4116,7 +4116,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if ((/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) && isSecretName(value)) || /^-----BEGIN (?:PGP|SSH) SIGNATURE-----/.test(value)) return e;
   // Code building a string (`"password=" + pw + "&x"`): between the quotes is the operator, no value; and a literal that ends
   // where a value would start, joined to a variable (`dsn = "host=db user=app password=" + pw`: adv72 L21), holds none.
-  if (quoted !== undefined && CONCATENATION_OPERATOR.test(value)) return e;
+  // (PHP's dots with nothing around them join a constant, `'.DB_PASS.'`; a made word between two dots is a password's own: QGIS'
+  // `password='.cuWxy2lSfOSG5s.'`, pass 292 F23.)
+  if (quoted !== undefined && CONCATENATION_OPERATOR.test(value) && (/[ \t$+&|(]/.test(value) || !mintedWord(value.slice(1, -1)))) return e;
   if (quoted !== undefined && /[=:]$/.test(value) && JOINED_AFTER.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8))) return e;
   // A cookie cleared (`Set-Cookie: sessionid=; Max-Age=0`: adv78 L06): its name and an empty value.
   if (quoted === undefined && /^(?:set-)?cookie$/i.test(name) && /^[\w.-]{1,64}=$/.test(value)) return e;

@@ -340,7 +340,10 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       if (argv.some((a) => CLOUDFLARE_TOKEN_API.test(a))) return { kind: 'api token', tool: "curl of Cloudflare's token API", fields: ['result', 'value'] };
       // A search engine's key API (Meilisearch's `GET /keys` lists `"key": "<64 hex>"`, Typesense's `POST /keys` answers `"value":
       // "…"`: pass 284 F20, F23): the keys' fields, by the URL's path (`/keys`, `/keys/<uid>`), through a jq after it too.
-      return argv.some((a) => SEARCH_KEYS_API.test(a)) ? { kind: 'api key', tool: "curl of a search engine's key API", fields: ['key', 'value'] } : undefined;
+      if (argv.some((a) => SEARCH_KEYS_API.test(a))) return { kind: 'api key', tool: "curl of a search engine's key API", fields: ['key', 'value'] };
+      // Moonraker's key API (`GET /access/api_key` answers `{"result": "<32 hex>"}`, a printer's key under a word that says nothing:
+      // pass 293 F10).
+      return argv.some((a) => MOONRAKER_KEY_API.test(a)) ? { kind: 'api key', tool: "curl of Moonraker's key API", fields: ['result'] } : undefined;
     case 'gh':
       // `gh auth token` prints the token alone; `gh auth status -t` is text the scanner reads.
       return sub === 'auth' && sub2 === 'token' ? { kind: 'token', tool: 'gh auth token' } : undefined;
@@ -2201,16 +2204,18 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
       found = { kind: `${shown} value`, tool: name, transformed: true };
       continue;
     }
+    // (Before entries listed by their key: `to_entries[] | [.key, .value.url, (.value.api_key // "-")] | @tsv` picks a secret's
+    // cell by name, rsconnect's servers.json: pass 294 F4.)
+    const row = secretRow(keys);
+    if (row) {
+      found = { kind: `.${row.key} value`, tool: name, transformed: true, ...(row.cell !== undefined ? { cells: [row.cell] } : {}) };
+      continue;
+    }
     // Entries listed by their key (`.data | to_entries[] | "\\(.key)\\t\\(.value)\\t\\(.value|@base64d)"`, `[.key, .value] | @tsv`: a
     // Kubernetes Secret's, pass 281 F31): each line's cells after its key, when the key names a secret (keyedRowValues).
     // (Not of a credentials file, whose every value is one whatever its key: `llm`'s `keys.json`, read as such below.)
     if (/\bto_entries\b/.test(keys) && KEY_FIRST.test(keys) && !stage.argv.slice(1).some((a) => CREDENTIAL_TEXT_FILE.test(a))) {
       found = { kind: 'secret', tool: `${name} to_entries`, keyedRows: true };
-      continue;
-    }
-    const row = secretRow(keys);
-    if (row) {
-      found = { kind: `.${row.key} value`, tool: name, transformed: true, ...(row.cell !== undefined ? { cells: [row.cell] } : {}) };
       continue;
     }
     // A Kubernetes Secret's data by its key, whatever the key says (`jq -r '.data.elastic' secret.json`, ECK's user `elastic`:
@@ -2241,6 +2246,9 @@ const SES_SMTP_PASSWORD_SCRIPT = /(?:^|\/)smtp_credentials_generate\.py$/;
 
 /** A URL of Meilisearch's or Typesense's key API: a host, `/keys` or `/keys/<id>`, no more path (a query may follow). */
 const SEARCH_KEYS_API = /^(?:https?:\/\/)?[^\s/]{1,253}\/keys(?:\/[\w-]{1,64})?\/?(?:\?[^\s]*)?$/;
+
+/** Moonraker's (Klipper's API server) key API: `/access/api_key`, its answer the key. */
+const MOONRAKER_KEY_API = /^(?:https?:\/\/)?[^\s/]{1,253}\/access\/api_key\/?$/;
 
 /** A filter that picks one entry of a Secret's data: `.data.elastic`, `.data["tls.key"]`, `.stringData.password` (nothing after it). */
 const SECRET_DATA_PICKED = /^\s*\.(?:data|stringData)(?:\.[\w-]{1,253}|\[\s*"[^"\n]{1,253}"\s*\])\s*(?:\|\s*@base64d\s*)?$/;
@@ -2410,7 +2418,7 @@ function topLevelOutputs(filter: string): string[] {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\/keys\b|\b(?:smtp_credentials_generate|magento|jupyterhub|nextflow|firebase|pdbedit|tdbdump|john|potfile|\.pot\b|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
+const PRINTER_WORDS = /<<<|\/keys\b|\/api_key\b|\b(?:smtp_credentials_generate|magento|jupyterhub|nextflow|firebase|pdbedit|tdbdump|john|potfile|\.pot\b|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
 
 /** …or a script's name that says it decodes stored credentials (DECODER_SCRIPT: `./gpp-decrypt.py …`, `./xordecode.pl …`). */
 const DECODER_WORDS = /decrypt|decode|deobfusc|unobfusc|unstash|unxor|reveal|unmask|vncpwd|vncpasswd/i;
