@@ -11,10 +11,12 @@ describe('mish console arguments', () => {
     expect(parseConsoleArgs(['--web', '--port', '8123'])).toEqual({ ok: true, value: { web: true, help: false, ssh: [], port: 8123 } });
     expect(parseConsoleArgs(['--ssh', 'alice@devbox', '--ssh=ci', '--config', '/x/console.toml'])).toEqual({ ok: true, value: { web: false, help: false, ssh: ['alice@devbox', 'ci'], config: '/x/console.toml' } });
     expect(parseConsoleArgs(['--port=9000'])).toEqual({ ok: true, value: { web: false, help: false, ssh: [], port: 9000 } });
+    // 0 is a free port, as the default is (and as `mish serve --http 0` takes it).
+    expect(parseConsoleArgs(['--web', '--port', '0'])).toEqual({ ok: true, value: { web: true, help: false, ssh: [] } });
   });
 
   it('rejects bad input with one line', () => {
-    for (const argv of [['--port'], ['--port', 'x'], ['--port', '70000'], ['--bogus'], ['extra'], ['--ssh'], ['--ssh', '--web'], ['--config']]) {
+    for (const argv of [['--port'], ['--port', 'x'], ['--port', '70000'], ['--port', '-1'], ['--bogus'], ['extra'], ['--ssh'], ['--ssh', '--web'], ['--config']]) {
       const r = parseConsoleArgs(argv);
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.error).toMatch(/^mish console: [^\n]+$/);

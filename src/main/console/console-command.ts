@@ -33,7 +33,7 @@ through \`mish serve\`, which registers with the running console by itself.
              (without it: the Electron window where Electron is installed, else an app
              window of Chromium, Chrome, Edge or Brave; MISH_APP_BROWSER names another, or
              "none"; with neither, the URL is printed to open in any browser)
-  --port N   listen on port N (default: a free port)
+  --port N   listen on port N (default, or 0: a free port)
   --demo     also start a demo agent that runs commands in two sessions (what \`npm start\` does)
   --ssh DEST also supervise every \`mish serve\` of that user on that host, through your own
              OpenSSH (repeatable; also [[remote]] ssh = "DEST" in the config)
@@ -70,8 +70,9 @@ export function parseConsoleArgs(argv: string[]): { ok: true; value: ConsoleArgs
     else if (a === '--port' || a.startsWith('--port=')) {
       const v = a === '--port' ? argv[++i] : a.slice('--port='.length);
       const n = Number(v);
-      if (v === undefined || !/^\d+$/.test(v) || n < 1 || n > 65535) return { ok: false, error: `mish console: --port needs a port number 1-65535, got ${v === undefined ? 'nothing' : JSON.stringify(v)}` };
-      out.port = n;
+      // (0 is a free port, as for `mish serve --http`: the console hand session of session 47 tried it first.)
+      if (v === undefined || !/^\d+$/.test(v) || n > 65535) return { ok: false, error: `mish console: --port needs a port number 0-65535 (0: a free one), got ${v === undefined ? 'nothing' : JSON.stringify(v)}` };
+      if (n > 0) out.port = n;
     } else return { ok: false, error: `mish console: unknown argument ${JSON.stringify(a)} (see mish console --help)` };
   }
   return { ok: true, value: out };

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ConsoleBridge, PendingApproval } from '../../shared/contract.js';
 import { clock, serverLabel } from './format.js';
+import { riskSpans } from './risk-spans.js';
 import { useConsole } from './store.js';
 import { typesIntoField } from './typing.js';
 import { useNow } from './use-now.js';
@@ -22,19 +23,9 @@ export const DECISION_ARM_MS = 600;
 
 export type Decision = 'approve' | 'deny' | 'edit' | 'always';
 
-/** The command with every matched danger's text marked (the risky part). */
+/** The command with every matched danger's text marked (the risky part: risk-spans.ts says where). */
 export function highlightRisk(command: string, dangers: PendingApproval['dangers']): ReactNode[] {
-  const marks: [number, number][] = [];
-  for (const d of dangers) {
-    const t = d.text.trim();
-    if (!t) continue;
-    let i = command.indexOf(t);
-    while (i >= 0) {
-      marks.push([i, i + t.length]);
-      i = command.indexOf(t, i + t.length);
-    }
-  }
-  marks.sort((a, b) => a[0] - b[0]);
+  const marks = riskSpans(command, dangers);
   const out: ReactNode[] = [];
   let at = 0;
   for (const [from, to] of marks) {
