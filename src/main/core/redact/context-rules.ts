@@ -197,8 +197,9 @@ export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SO
 // the public field-trial seed: pass 266 L1, L28.)
 // (An SDP's `a=ice-pwd:` is one call's ICE password, sent in clear in its signalling; Zoom's webhook check `plainToken` is its
 // challenge and `encryptedToken` the answer: pass 268 L7, L14.)
-// (Ignition's `lastModificationSignature` in every project resource is a SHA-256 of its files: pass 295 L5.)
-export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|resumption|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$|(?:^|=)ice-pwd$|^(?:plain|encrypted)[_-]?token$|^variations_(?:safe_)?seed_signature$|^(?:data-)?(?:web)?site[_-]?key$|^accounting[_-]?token$|^oauth_(?:consumer_key|signature)$|^lastModificationSignature$/i;
+// (Ignition's `lastModificationSignature` in every project resource is a SHA-256 of its files: pass 295 L5; OpenTravel's
+// `EchoToken` a message's correlation id, in every OTA message a channel manager sends: pass 297 L17.)
+export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|resumption|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$|(?:^|=)ice-pwd$|^(?:plain|encrypted)[_-]?token$|^variations_(?:safe_)?seed_signature$|^(?:data-)?(?:web)?site[_-]?key$|^accounting[_-]?token$|^oauth_(?:consumer_key|signature)$|^lastModificationSignature$|^EchoToken$/i;
 
 /** A value that ends at whitespace, a quote, `,` `;` `}` (JSON, env, YAML, TOML, INI). */
 // CJK punctuation ends it too (`AccessKeySecret：…，bucket：…` in a Chinese log line: adv18 F26), and an escaped line break or tab (a
@@ -233,8 +234,9 @@ export const HEADERS: ContextRule[] = [
   // (The OpenTelemetry collector's debug exporter prints a header as `http.request.header.authorization: Slice(["Bearer …"])`:
   // the wrapper is skipped, adv20 F32.)
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
+  // (Or in a list, a map of header lists: Apache CXF's `Headers: {Authorization=[Basic …]}`: pass 297 F17.)
   // Not a call that makes the value (R's `add_headers(Authorization = paste("token", token))`: pass 179).
-  { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:HTTP_)?(?:Proxy-|PROXY_)?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?![A-Za-z_][\w.$]{0,63}\()(?<secret>[^\s,}&"';\]]+)/gi },
+  { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:HTTP_)?(?:Proxy-|PROXY_)?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?\[?(?:(?:Bearer|Basic|Token)[ \t]+)?(?![A-Za-z_][\w.$]{0,63}\()(?<secret>[^\s,}&"';\]]+)/gi },
   { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?!Digest[ \t]+[A-Za-z]{1,16}=)(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?!(?:enabled|disabled|true|false|none|required|optional|on|off)[ \t]*(?:\r?$|[#,}]))(?![A-Za-z_][\w.:]{0,64}\()(?!(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][A-Za-z]{0,40}(?:\.[A-Za-z_]\w{0,40}){0,3})[ \t]*[,})])(?![[{][ \t]*\r?$)(?<secret>(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+(?:[ \t]+(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+)*)/gim },
   // (A list opened at the line's end, `"authorization": [` of a Laravel error report's headers, is no value: its item on the next
   // line is bound-values.ts authorizationListItem's, adv262 F20.)
@@ -315,10 +317,11 @@ export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponl
 // A vendor's own signature parameter (`x-amz-customauthorizer-signature=`: adv144 J7), a session id (`_sid=`, Synology's and
 // Pi-hole's: adv143 F10); `session=FileStation` (a word, Synology's API name) is no session's id.
 // PayPal's checkout `token=` is the order's id (17 capitals and digits, `EC-` before it in the classic API: pass 237 L5).
+// Zendesk's Web Widget snippet (`static.zdassets.com/ekr/snippet.js?key=<uuid>`) is in every page that shows it: pass 296 L5.
 export const URL_PARAM: ContextRule = {
   kind: (m) => `${m.groups!.param.toLowerCase()} in url`,
   keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid=', 'appid=', 'sid=', 'verifier='], needs: /[?&;][\w-]+=/,
-  re: /[?&;](?<param>sig|signature|[\w-]{1,64}[-_]signature|_?sid(?==[\w-]{16})|token(?==(?!(?:EC-)?[0-9A-Z]{17}(?:[\s&#"'<>;]|$)))|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session(?==(?![A-Za-z]{1,32}(?:[\s&#"'<>;]|$)))|sessionid|private_token|apitoken|code_verifier|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>;]{4,})/gi,
+  re: /(?<!zdassets\.com\/ekr\/snippet\.js)[?&;](?<param>sig|signature|[\w-]{1,64}[-_]signature|_?sid(?==[\w-]{16})|token(?==(?!(?:EC-)?[0-9A-Z]{17}(?:[\s&#"'<>;]|$)))|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session(?==(?![A-Za-z]{1,32}(?:[\s&#"'<>;]|$)))|sessionid|private_token|apitoken|code_verifier|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>;]{4,})/gi,
 };
 
 /**
@@ -771,6 +774,9 @@ export const COMMAND_LINE: ContextRule[] = [
   // NcFTP's clients (`ncftpput -u user -p 'pw' host dir file` in a history: 141 F25).
   // Nextcloud's and ownCloud's sync clients (`nextcloudcmd -u alice -p <app password> DIR URL` in `ps`: pass 241 F23).
   { kind: 'password on command line', keywords: ['nextcloudcmd', 'owncloudcmd'], re: /\b(?:nextcloudcmd|owncloudcmd)\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
+  // .NET's development certificate exported with a password (`dotnet dev-certs https -ep x.pfx -p '<pw>'` in a setup script and a
+  // history: pass 300 F27).
+  { kind: 'password on command line', keywords: ['dev-certs'], re: /\bdev-certs[ \t]+https\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   { kind: 'password on command line', keywords: ['ncftp'], needs: /ncftp/, re: /\bncftp(?:put|get|ls|batch)?\b[^\n|;&]{0,1024}?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   { kind: 'password on command line', keywords: ['htpasswd'], needs: /htpasswd/, re: /\bhtpasswd\b[^\n]{0,1024}?[ \t](?:-[a-zA-Z]*n[a-zA-Z]*b[a-zA-Z]*|-[a-zA-Z]*b[a-zA-Z]*n[a-zA-Z]*|-n[ \t]+-[a-zA-Z]*b[a-zA-Z]*)[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+["']?(?<secret>[^\s'"]+)|\bhtpasswd\b[^\n]{0,1024}?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+["']?(?<secret2>[^\s'"]+)/g },
   // A value piped into a command that reads a credential on stdin: `echo pw | docker login --password-stdin`, `| sudo -S`, `| gh auth login --with-token`, `| chpasswd`.
@@ -1721,6 +1727,30 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['gis(', 'database_auth'], re: /(?:\bGIS\([ \t]*[^,()\n]{1,256},|["']DATABASE_AUTH["'][ \t]*,)[ \t]*(?<u>["'])[^"'\n]{1,128}\k<u>[ \t]*,[ \t]*(?<q>["'])(?<secret>[^"'\n]{1,256})\k<q>/g },
   // EMQX's bootstrap API keys (`default_api_key.conf`: `<key id>:<secret>:<role>` a line each: pass 295 F17): the secret.
   { kind: 'api secret', keywords: [':administrator', ':viewer', ':publisher'], re: /^[ \t]*[\w-]{1,64}:(?<secret>[A-Za-z0-9]{16,128}):(?:administrator|viewer|publisher)[ \t]*\r?$/gm },
+  // Zendesk's API token after its `<email>/token` user (an ActiveJob's arguments, `"agent@x.io/token", "<40>"`; basic auth's
+  // `<email>/token:<40>`: pass 296 F16).
+  { kind: 'zendesk api token', keywords: ['/token", "', '/token:'], re: /[\w.+-]{1,64}@[\w.-]{1,253}\/token(?:"[ \t]*,[ \t]*"|:)(?<secret>[A-Za-z0-9]{40})(?![A-Za-z0-9])/g },
+  // Freshdesk's (and others') API key as curl's user with a dummy password (`curl -u "<key>:X"`: pass 296 F17).
+  { kind: 'api key', keywords: [':x"', ":x'", ':x '], re: /(?:(?<![\w-])-u|--user)[ \t=]*(?<q>["']?)(?<secret>(?=[A-Za-z0-9]{0,63}\d)(?=[A-Za-z0-9]{0,63}[A-Za-z])[A-Za-z0-9]{16,64}):X\k<q>(?=[\s"']|$)/g },
+  // Phrase's OTA SDK set up by position (`Phrase.setup(this, "<distribution id>", "<environment secret>")`: pass 296 F9).
+  { kind: 'phrase ota secret', keywords: ['phrase.setup('], re: /\bPhrase\.setup\([ \t]*(?:this|context|[\w.]{1,64})[ \t]*,[ \t]*"[0-9a-f]{32}"[ \t]*,[ \t]*"(?<secret>[A-Za-z0-9_-]{32,64})"/g },
+  // A WS-Security password cut out by `grep -o '<wsse:Password>[^<]*'` (no closing tag: pass 297 F44); not a digest's.
+  { kind: 'password', keywords: ['password>'], re: /<(?:[\w-]{1,32}:)?Password(?![^>\n]{0,256}PasswordDigest)(?:[ \t][^>\n]{0,256})?>(?<secret>[^<\s]{1,256})[ \t]*\r?$/gm },
+  // Sabre's session token (`Shared/IDL:IceSess\/SessMgr:1\.0.IDL/Common/!ICESMS\/…!<digits>!<digits>!0`, a SessionCreate's
+  // BinarySecurityToken: pass 297 F44).
+  { kind: 'sabre session token', keywords: ['shared/idl:icesess'], re: /(?<secret>Shared\/IDL:IceSess[^\s<"']{16,1024})/g },
+  // Vault's unseal and recovery keys (`vault operator init`: `Unseal Key 1: <base64 of 32 bytes>`; a dev server's log `Unseal Key:`,
+  // under compose's prefix: pass 300 F38), base64 or hex.
+  { kind: 'vault unseal key', keywords: ['unseal key', 'recovery key'], re: /\b(?:Unseal|Recovery) Key(?: \d{1,2})?:[ \t]*(?<secret>[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{44}(?:[A-Za-z0-9+/]{4}){0,4}={0,2}|[0-9a-f]{64,66})(?![A-Za-z0-9+/=])/g },
+  // CiviCRM's keys in civicrm.settings.php (`define( 'CIVICRM_SITE_KEY', '…')`, `CIVICRM_CRED_KEYS` / `CIVICRM_SIGN_KEYS` with their
+  // `aes-cbc:hkdf-sha256:` scheme: pass 299 F1); a site key's name is a captcha's elsewhere.
+  { kind: 'civicrm key', keywords: ['civicrm_site_key', 'civicrm_cred_keys', 'civicrm_sign_keys'], re: /\bCIVICRM_(?:SITE_KEY|CRED_KEYS|SIGN_KEYS)(?<q>['"]?)[ \t]*(?:,|=>?)[ \t]*(?<r>['"]?)(?<secret>(?!\$|getenv|env\()[^'"\s,;)]{12,1024})\k<r>/g },
+  // An OCPP 2.0.1 SetVariables entry (`{"attributeValue":"…","component":{…},"variable":{"name":"BasicAuthPassword"}}` in a CSMS's
+  // JSON log line, the name after the value or before it: pass 298 F30): a charger's password or authorization key.
+  { kind: 'password', keywords: ['attributevalue'], re: /"attributeValue"[ \t]*:[ \t]*"(?<secret>[^"\\\n]{1,256})"(?=(?:[^\n{}]{0,256}\{[^\n{}]{0,256}\}){0,2}[^\n{}]{0,256}"variable"[ \t]*:[ \t]*\{[ \t]*"name"[ \t]*:[ \t]*"(?:BasicAuthPassword|AuthorizationKey|[A-Za-z0-9]{0,48}Password)")|"variable"[ \t]*:[ \t]*\{[ \t]*"name"[ \t]*:[ \t]*"(?:BasicAuthPassword|AuthorizationKey|[A-Za-z0-9]{0,48}Password)"[ \t]*\}[ \t]*,(?:[^\n{}]{0,256}\{[^\n{}]{0,256}\}){0,2}[^\n{}]{0,256}"attributeValue"[ \t]*:[ \t]*"(?<secret2>[^"\\\n]{1,256})"/g },
+  // ChargePoint's web services take the API key as WS-Security's user (`<wsse:Username><40 hex></wsse:Username>`: pass 298 F22);
+  // a person's user name is no run of hex.
+  { kind: 'api key', keywords: ['username>'], re: /<(?:[\w-]{1,32}:)?Username>(?<secret>[0-9a-f]{32,64})<\//g },
   // pyzotero's client by position: `zotero.Zotero(library_id, 'group', '<24 letters and digits>')`, its third argument the API key
   // (pass 276 F12: a script's line found by grep, no name beside the key).
   { kind: 'zotero api key', keywords: ['zotero('], re: /\b(?:zotero\.)?Zotero\([ \t]*[^,()\n]{1,128},[ \t]*(?:(?<t>['"])(?:user|group)\k<t>|[\w.]{1,64})[ \t]*,[ \t]*(?<q>['"])(?<secret>[A-Za-z0-9]{24})\k<q>/g },

@@ -1516,6 +1516,30 @@ describe('values named from afar', () => {
   `    user           password admin\n${'1  admin   Rstats4Life_Oslo  TRUE\n'.repeat(30_000)}`,
   `${' password admin password admin'.repeat(35_000)}`,
   `${"password='.abc.'".repeat(60_000)}`,
+  // Pass 296's: a Zendesk user's `/token`, curl's `-u KEY:X`, Phrase.setup(…), Mintlify's prefix, a locale's labels, `{name}`.
+  `${'a@b.io/token", "'.repeat(60_000)}`,
+  `${'x@y.z/token:'.repeat(80_000)}`,
+  `${'-u "abcdefghijklmnop1:X" '.repeat(40_000)}`,
+  `${'-u abc:X '.repeat(100_000)}`,
+  `${'Phrase.setup(this, "'.repeat(50_000)}`,
+  `${'mint_'.repeat(200_000)}`,
+  `${'mint_dsc_aA1'.repeat(80_000)}`,
+  `${'"password": "Neues Passwort Neues Passwort Neues Passwort",\n'.repeat(15_000)}`,
+  `${'token:{api_token'.repeat(60_000)}`,
+  `service  owner  key  rotated\n${'s  o  abcdefghijklmnopqrstuvwx1  2024\n'.repeat(30_000)}`,
+  // Passes 297-300's: Authorization=[, a cut <Password>, Sabre's session, OCPP variables, <Username>, dev-certs, unseal keys, CiviCRM.
+  `${'Authorization=[Basic '.repeat(50_000)}`,
+  `${'<wsse:Password>'.repeat(70_000)}`,
+  `${'<Password Type="x">a '.repeat(50_000)}`,
+  `${'Shared/IDL:IceSess'.repeat(60_000)}`,
+  `${'"attributeValue":"a",'.repeat(50_000)}`,
+  `${'{"attributeValue":"a","component":{"name":"x"},'.repeat(22_000)}`,
+  `${'"variable":{"name":"BasicAuthPassword"},'.repeat(25_000)}`,
+  `${'<Username>'.repeat(100_000)}`,
+  `${'dev-certs https -p '.repeat(55_000)}`,
+  `${'Unseal Key 1: '.repeat(70_000)}`,
+  `${"define( 'CIVICRM_SITE_KEY', ".repeat(35_000)}`,
+  `${'?api_key=DEMO_KEY&'.repeat(55_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -486,8 +486,9 @@ export class FarNames {
     const oneBlankEnd = joined === '' && sep === SPACED && (k === starts[index] || t.charCodeAt(k - 1) === 0x20) && (t.charCodeAt(e) === 0x20 || e === this.lineEnd) ? e - lineStart : undefined;
     const name = oneBlankEnd !== undefined ? word : joined;
     // A CLI's `KEY` column in capitals without a `VALUE` beside it (`… | column -t`: `NAME  KEY  SITE`, adv201 F35): a key's
-    // column, read for minted values only (MINTED_KEY_CELL) since a key may be a name.
-    const keyColumn = name === 'KEY' && (sep === SPACED || sep === '\t') && !names.some((n) => WIDE_VALUE_COLUMN.test(n));
+    // column, read for minted values only (MINTED_KEY_CELL) since a key may be a name. (In lower case too: `column -t` of a CSV of
+    // integrations, `service  owner  key  rotated`: pass 296 F39.)
+    const keyColumn = (name === 'KEY' || name === 'key') && (sep === SPACED || sep === '\t') && !names.some((n) => WIDE_VALUE_COLUMN.test(n));
     if (name === '' || !(this.names.isSecretName(name) || keyColumn || (name === 'Key' && sep === BARRED && KEY_TABLE_HEADER.test(t.slice(lineStart, this.lineEnd))))) return;
     (this.headers ??= new Map()).set(lineStart, read + 1);
     const fields = names;

@@ -13,7 +13,9 @@
 // a vendor's prefix then x's (`dp.st.xxxx` in a doc: adv51 K05, K10).
 // A setting's word for "make one for me" or "none" (Zigbee2MQTT's `network_key: GENERATE`: adv168 L6; `auto`, `unset`, `default`).
 // (Shipped placeholders: Huginn's `REPLACE_ME_NOW!`, Strapi's `APP_KEYS="toBeModified1,toBeModified2"`: passes 269 L18, 271 L24.)
-const EXAMPLE = /EXAMPLE|PLACEHOLDER|^(?:test|dummy|fake|sample|example|mock|stub)[_-][a-z]{2,16}(?:[_-][a-z]{2,16})?$|^[\w.-]{0,24}[._-](?:x{4,}|X{4,})$|^abcdef\.0123456789abcdef$|^Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==$|^(?:x+|X+|\*+|•+|\.+|#+|-+|_+|0+|1234(?:5678?)?|abc(?:def|123)?|test|dummy|fake|sample|placeholder|change[_-]?(?:me|it)|\*sensitive\*data\*deleted\*|secret|password|token|null|undefined|none|nil|true|false|yes|no|on|off|redacted|masked|hidden|omitted|required|optional|string|value|todo|tbd|generate|auto(?:generated?)?|unset|empty|default|disabled|your[_-]?[\w-]*|my[_-]\w+|\w+[_-]here|__[A-Z][A-Z0-9_]*__|VALUE_SPECIFIED_IN_NO_LOG_PARAMETER|(?:yes|no)\)|(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[nrt0]))+|[\w-]{0,16}\*{6,}[\w*-]*|[A-Za-z0-9_-]*[A-Za-z0-9][_-]\*{3,}[A-Za-z0-9]{0,8}|(?:replace|fill|set|insert|enter|put|add)[_-](?:me|with|in|your)(?![a-z0-9])[\w-]*!?|to[_-]?be[_-]?modified\d{0,2}|[\w-]{0,24}(?:\.{3}|…))$|(?:^|[/:@=])<[a-z][\w -]*>(?:[/:@]|$)/i;
+// A template's name in braces (`token:{api_token}` in an API's docs, read to the `}`: pass 296 L12; `{{API_KEY}}`).
+// api.data.gov's public `DEMO_KEY` (`?api_key=DEMO_KEY` in every example of its docs: pass 299 L14).
+const EXAMPLE = /EXAMPLE|PLACEHOLDER|^DEMO_KEY$|^\{\{?(?:[a-z]+(?:_[a-z]+)+|[A-Z]+(?:_[A-Z]+)+)\}?\}?$|^(?:test|dummy|fake|sample|example|mock|stub)[_-][a-z]{2,16}(?:[_-][a-z]{2,16})?$|^[\w.-]{0,24}[._-](?:x{4,}|X{4,})$|^abcdef\.0123456789abcdef$|^Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==$|^(?:x+|X+|\*+|•+|\.+|#+|-+|_+|0+|1234(?:5678?)?|abc(?:def|123)?|test|dummy|fake|sample|placeholder|change[_-]?(?:me|it)|\*sensitive\*data\*deleted\*|secret|password|token|null|undefined|none|nil|true|false|yes|no|on|off|redacted|masked|hidden|omitted|required|optional|string|value|todo|tbd|generate|auto(?:generated?)?|unset|empty|default|disabled|your[_-]?[\w-]*|my[_-]\w+|\w+[_-]here|__[A-Z][A-Z0-9_]*__|VALUE_SPECIFIED_IN_NO_LOG_PARAMETER|(?:yes|no)\)|(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[nrt0]))+|[\w-]{0,16}\*{6,}[\w*-]*|[A-Za-z0-9_-]*[A-Za-z0-9][_-]\*{3,}[A-Za-z0-9]{0,8}|(?:replace|fill|set|insert|enter|put|add)[_-](?:me|with|in|your)(?![a-z0-9])[\w-]*!?|to[_-]?be[_-]?modified\d{0,2}|[\w-]{0,24}(?:\.{3}|…))$|(?:^|[/:@=])<[a-z][\w -]*>(?:[/:@]|$)/i;
 
 /**
  * Test keys the vendors publish for everyone to use (`.env.example` files copy them: adv39 K06): Stripe's documentation keys,
@@ -31,11 +33,12 @@ const DOCUMENTED_TEST_KEY = /^(?:sk_test_4eC39HqLyjWDarjtT1zdp7dc|5d672d79c15b13
  * F23). Adyen's client keys (`test_`/`live_` and 32 upper-case letters and digits: Drop-in's, in the browser) and Braintree's
  * tokenization keys (`sandbox_<8>_<16>`, `production_…`: given to the browser's Drop-in; its private key is the secret): adv169 L2,
  * L3. An RSA public key's SPKI in base64 (a browser extension manifest's `"key"`, which pins its id: adv171 L14). New Relic's
- * browser key (`NRJS-…`, in every instrumented page's loader config: pass 288 L24). And a
+ * browser key (`NRJS-…`, in every instrumented page's loader config: pass 288 L24). PostHog's project key (`phc_…`, in every
+ * page's snippet; its personal keys are `phx_`: pass 296 L17). And a
  * placeholder written in a vendor's shape, its body a run of one filler character or a `<…>` note (`hf_xxxx…`,
  * `dp.st.dev.XXXX…`, `shpat_<32 hex characters>`: adv40 K08); a real token never repeats a character twelve times.
  */
-const PUBLIC_OR_PLACEHOLDER = /^pk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$|^NRJS-[A-Za-z0-9]{19,32}$|^pk_(?:live|test)_[A-Za-z0-9]{24,247}$|^(?:appl|goog|amzn|strp|rcb)_[A-Za-z0-9]{24,40}$|^(?:test|live)_[A-Z0-9]{32}$|^MII[BC]IjANBgkqhkiG9w0BAQEFAAOCA[QgI]8AMII[BC]CgKCA[QgI]EA[A-Za-z0-9+/]{200,800}={0,2}$|^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$|([xX#.0_-])\1{11,}|^[A-Za-z][\w.-]{1,24}<(?:[a-z][a-z ]*|\d+)>?$/;
+const PUBLIC_OR_PLACEHOLDER = /^pk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$|^NRJS-[A-Za-z0-9]{19,32}$|^pk_(?:live|test)_[A-Za-z0-9]{24,247}$|^(?:appl|goog|amzn|strp|rcb)_[A-Za-z0-9]{24,40}$|^phc_[A-Za-z0-9]{32,64}$|^(?:test|live)_[A-Z0-9]{32}$|^MII[BC]IjANBgkqhkiG9w0BAQEFAAOCA[QgI]8AMII[BC]CgKCA[QgI]EA[A-Za-z0-9+/]{200,800}={0,2}$|^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$|([xX#.0_-])\1{11,}|^[A-Za-z][\w.-]{1,24}<(?:[a-z][a-z ]*|\d+)>?$/;
 /** Jest's asymmetric matchers in a failed test's diff (`"refreshToken": Any<String>,`: 129 F18): a type, no value. */
 const TEST_MATCHER = /^(?:Any<[A-Z]\w{0,31}>|Anything|(?:Object|Array|String)Containing|StringMatching)(?!\w)/;
 /** The first word of a placeholder in angle brackets with blanks in it, which ends an unquoted value (`KEY=<your stripe secret key>` of a `.env.example`: adv58 K07). */
@@ -120,8 +123,15 @@ export function isReference(value: string): boolean {
 /** A placeholder or a documentation example (`CHANGE_ME`, `__SET_ME__`, `<key>`, `sk_test_...`, `PASSWORD`): kept by every rule. */
 export function isPlaceholder(value: string): boolean {
   const v = stripQuotes(value);
-  return EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v);
+  return EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || SECRET_LABEL.test(v);
 }
+
+/**
+ * A form's label for a secret, as a UI's strings name it (a locale file's `"password": "Neues Passwort"`, `"secret":
+ * "Geheimnis"`, `"apiKey": "API-Schlüssel"`: pass 296 L11, masked in every translation an agent edits): at most four words of
+ * letters, one of them a secret's name in a UI's languages, whole (`SuperSecret` is a password, `Secret` a label as `secret` is).
+ */
+const SECRET_LABEL = /^(?=.{1,48}$)(?:\p{L}+[ '’-]){0,3}(?:passwor[dt]|passphrase|kennwort|geheimnis|schlüssel|zugangstoken|mot de passe|clé|jeton|contraseña|clave|secreto|senha|chave|segredo|segreto|wachtwoord|sleutel|hasło|klucz|heslo|jelszó|lösenord|adgangskode|salasana|пароль|ключ|パスワード|密码|密碼|비밀번호|secret|token|api[ -]key|key)(?:[ '’-]\p{L}+){0,3}$/iu;
 
 /** A tool's own mask cut at its `]` by a value's end (Kafka's `ssl.truststore.password = [hidden]`: adv15 M30). */
 const TOOL_MASK = /^\[(?:hidden|redacted|masked|omitted|filtered|protected|sensitive|secret|removed|private)$/i;
@@ -155,7 +165,7 @@ export function isLookAlike(value: string, password = false): boolean {
   // A dev chain's published phrase under its name (Ganache's `Mnemonic:      myth like …`, a truffle-config's `MNEMONIC="candy …"`).
   if (v.length >= 50 && DOCUMENTED_PHRASES.has(v.trim())) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return ETHEREUM_PUBLIC.test(v) || CIPHERTEXT_OR_HMAC.test(v) || FCM_REGISTRATION_TOKEN.test(v) || IBM_API_KEY_ID.test(v) || RDP_SIGNED_STRING.test(v) || (!password && PROXMOX_TOKEN_ID.test(v)) || EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && (PROSE.test(v) || ISSUE_KEY.test(v))) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v) || BOARD_PIN.test(v);
+  return ETHEREUM_PUBLIC.test(v) || CIPHERTEXT_OR_HMAC.test(v) || FCM_REGISTRATION_TOKEN.test(v) || IBM_API_KEY_ID.test(v) || RDP_SIGNED_STRING.test(v) || (!password && PROXMOX_TOKEN_ID.test(v)) || EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || SECRET_LABEL.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && (PROSE.test(v) || ISSUE_KEY.test(v))) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v) || BOARD_PIN.test(v);
 }
 
 /**

@@ -6176,7 +6176,7 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
   });
 });
 
-describe('session 47: the leads of passes 292 to 296', () => {
+describe('session 47: the leads of passes 292 to 300', () => {
   it('masks what passes 292-295 found through: QGIS dots, ArcGIS by position, a jq row by name after to_entries, an R data.frame, Moonraker, Bambu codes, EMQX keys', () => {
     const [p1, p2, p3, p4, p5] = ['.' + s(AN, 14) + '.', 'Basemap.meridian4767!', 'Rstats4Life_Oslo', 'Moonlit_Kayak_08', pw()];
     const [k1, k2, k3] = [s(AN, 32), s(HEX, 32), s(AN, 34)];
@@ -6198,6 +6198,72 @@ describe('session 47: the leads of passes 292 to 296', () => {
       for (const v of values) expect(shown, cmd).not.toContain(v);
       expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
     }
+  });
+
+  it("masks what pass 296 found through: Phrase's SDK by position, a Zendesk token after its user, curl's -u KEY:X, Mintlify keys in a key column and in hex", () => {
+    const [t1, t2, k1, m1, h1] = [s(AN, 22) + '_' + s(AN, 20), s(AN, 40), 'k' + s(AN, 19), 'mint_' + s(AN, 26) + 'a1Z', s(HEX, 40)];
+    const m2 = 'mint_dsc_' + s(AN, 25) + 'b2Y';
+    const cases: [string, string, string[]][] = [
+      ['grep -rn "Phrase.setup" app/src/', `app/src/main/java/App.kt:9:        Phrase.setup(this, "${s(HEX, 32)}", "${t1}")\n`, [t1]],
+      ['grep ZendeskSyncJob log/production.log', `I, [2024-05-14T09:12:03.118403 #12]  INFO -- : [ActiveJob] Enqueued ZendeskSyncJob to Sidekiq(default) with arguments: "acmehelp", "ops@acmehelp.io/token", "${t2}"\n`, [t2]],
+      ["grep -rn -- '-u ' scripts/", `scripts/export.sh:4:curl -s -u "${k1}:X" -H "Content-Type: application/json" \\\n`, [k1]],
+      ['column -s, -t integrations.csv', `service         owner        key                                       rotated\nhelpscout-docs  support-ops  ${h1}  2024-03-01\nmintlify        docs-team    ${m1}         2024-04-18\n`, [h1, m1]],
+      ['xxd -p -c 64 .mintlify/assistant-key', `${Buffer.from(m2 + '\n').toString('hex')}\n`, [Buffer.from(m2).toString('hex')]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+    }
+  });
+
+  it("keeps what pass 296 showed must stay: a locale file's labels, a docs template's {api_token}, Zendesk's widget key, PostHog's project key", () => {
+    const r = new Redactor();
+    const labels = ['Neues Passwort', 'Passwort', 'Geheimnis', 'API-Schlüssel', 'Mot de passe', 'New password'];
+    const locale = r.maskCommandOutput(`jq '.settings' locales/de/common.json`, `{\n${labels.map((l, i) => `  "${['password', 'newPassword', 'secret', 'apiKey', 'pw', 'password2'][i]}": "${l}"`).join(',\n')}\n}\n`);
+    for (const l of labels) expect(locale).toContain(`"${l}"`);
+    expect(r.maskCommandOutput('grep -n token: docs/auth.mdx', '10:Basic auth uses `-u {email_address}/token:{api_token}`.\n')).toContain('{api_token}');
+    const widget = uuid();
+    expect(r.maskCommandOutput('grep -n ze-snippet public/index.html', `3:<script id="ze-snippet" src="https://static.zdassets.com/ekr/snippet.js?key=${widget}"></script>\n`)).toContain(widget);
+    const phc = 'phc_' + s(AN, 43);
+    expect(r.maskCommandOutput(`jq '.analytics' mint.json`, `{\n  "posthog": {\n    "apiKey": "${phc}"\n  }\n}\n`)).toContain(phc);
+    // A password that only holds such a word is still one; a Solana mint's words are no Mintlify key.
+    const weak = 'Passwort' + s('0123456789', 3) + '!';
+    expect(r.maskCommandOutput('cat .env', `DB_PASSWORD=${weak}\n`)).not.toContain(weak);
+    expect(r.maskCommandOutput('cat idl.json', '  "name": "mint_authority_for_pool_vault",\n')).toContain('mint_authority_for_pool_vault');
+  });
+
+  it("masks what passes 297-300 found through: CXF's Authorization=[Basic …], a cut WS-Security password, Sabre's session, Mews tokens, OCPP variables, ChargePoint's key, dev-certs -p, Vault unseal keys, CiviCRM keys", () => {
+    const basic = b64(`Universal API/uAPI${s('0123456789', 10)}:${pw()}`);
+    const [p1, p2, p3] = ['WS' + s(AN, 8), pw(), 'Marlin.Cobalt.' + s('0123456789', 3)];
+    const sabre = `Shared/IDL:IceSess\\/SessMgr:1\\.0.IDL/Common/!ICESMS\\/ACPCRTD!ICESMSLB\\/CRT.LB!-${s('0123456789', 19)}!150625!0`;
+    const mews = `${s('0123456789ABCDEF', 32)}-${s('0123456789ABCDEF', 31)}`;
+    const [unseal, site, cred] = [b64(s(AN, 32)), s(AN, 32), b64(s(AN, 32))];
+    const cp = s(HEX, 40);
+    const cases: [string, string, string[]][] = [
+      ["sed -n '2,10p' uapi-client.log", `Headers: {Accept=[*/*], Authorization=[Basic ${basic}], SOAPAction=[""]}\n`, [basic]],
+      ["grep -oh -e '<wsse:Password>[^<]*' -e '<wsse:BinarySecurityToken[^<]*' Session*.xml", `<wsse:Password>${p1}\n<wsse:BinarySecurityToken valueType="String" EncodingType="wsse:Base64Binary">${sabre}\n`, [p1, sabre]],
+      ['jq .Mews appsettings.Development.json', `{\n  "ClientToken": "${mews}"\n}\n`, [mews]],
+      [`jq -c '.payload' logs/csms.jsonl`, `{"setVariableData":[{"attributeType":"Actual","attributeValue":"${p2}","component":{"name":"SecurityCtrlr"},"variable":{"name":"BasicAuthPassword"}}]}\n`, [p2]],
+      ["sed -n '/<soapenv:Header>/,/<\\/soapenv:Header>/p' getStations.xml", `        <wsse:Username>${cp}</wsse:Username>\n`, [cp]],
+      ["grep -n 'dev-certs https -' scripts/dev-setup.sh", `scripts/dev-setup.sh:5:dotnet dev-certs https -ep "$HOME/.aspnet/https/api.pfx" -p '${p3}' --trust\n`, [p3]],
+      ['docker compose logs vault', `vault-1  | Unseal Key: ${unseal}\nvault-1  | Root Token: hvs.${s(AN, 24)}\n`, [unseal]],
+      ['grep -n "define(" sites/default/civicrm.settings.php', `35:  define( 'CIVICRM_SITE_KEY', '${site}');\n39:  define( 'CIVICRM_CRED_KEYS' , 'aes-cbc:hkdf-sha256:${cred}');\n`, [site, cred]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, cmd).not.toContain(v);
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+    }
+  });
+
+  it("keeps what passes 297-300 showed must stay: OpenTravel's EchoToken, api.data.gov's DEMO_KEY, an OCPP setting's value, a person's user name", () => {
+    const r = new Redactor();
+    const echo = s(HEX, 32);
+    expect(r.maskCommandOutput('head -n 1 rate.xml', `<OTA_HotelRateAmountNotifRQ xmlns="http://www.opentravel.org/OTA/2003/05" EchoToken="${echo}" Version="1.0">\n`)).toContain(echo);
+    expect(r.maskCommandOutput('curl -sv https://api.data.gov/x', '> GET /ed/v1/schools?api_key=DEMO_KEY&school.state=OR HTTP/1.1\n')).toContain('api_key=DEMO_KEY&');
+    expect(r.maskCommandOutput('jq -c .payload csms.jsonl', '{"setVariableData":[{"attributeValue":"600","component":{"name":"OCPPCommCtrlr"},"variable":{"name":"HeartbeatInterval"}}]}\n')).toContain('"600"');
+    expect(r.maskCommandOutput('cat req.xml', '<wsse:Username>svc-chargepoint</wsse:Username>\n')).toContain('svc-chargepoint');
   });
 
   it('keeps what they showed must stay: an Ignition signature, R columns beside the password, a usage count, a PHP constant joined by dots', () => {

@@ -4167,6 +4167,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const amp = quoted === undefined && (text.charCodeAt(k - 1) === 0x3f || text.charCodeAt(k - 1) === 0x26 || text.charCodeAt(k - 1) === 0x23) ? value.indexOf('&') : -1;
   if (amp === 0) return e;
   if (amp > 0) value = value.slice(0, amp);
+  // (A documented placeholder there too: api.data.gov's `?api_key=DEMO_KEY&…`, pass 299 L14.)
+  if (amp > 0 && isPlaceholder(value)) return e;
   // An Unreal server's URL of options (`TheIsland?listen?ServerPassword=…?ServerAdminPassword=…?Port=7777`: blind pass 217 F16,
   // the options after it masked with it): the value ends at the next `?option=`.
   const nextOption = quoted === undefined && text.charCodeAt(k - 1) === 0x3f ? value.search(NEXT_URL_OPTION) : -1;
