@@ -58,4 +58,25 @@ describe('the real-HOME guard', () => {
     expect(message).toContain('the run left the checkout dirty: ?? screenshot.png');
     safe.dispose();
   });
+
+  it('fails the run with a trace: a vitest run whose global teardown finds one exits non-zero (a throw alone exits 0)', () => {
+    const safe = safeHome('guard-run');
+    const dir = path.join(safe.home, 'run');
+    mkdirSync(dir);
+    const guard = path.join(import.meta.dirname, 'helpers', 'real-home-guard.ts');
+    writeFileSync(path.join(dir, 'one.test.ts'), "import { it, expect } from 'vitest';\nit('passes', () => expect(1).toBe(1));\n");
+    const run = (teardown: string) => {
+      writeFileSync(path.join(dir, 'setup.ts'), `import { failRunOn } from ${JSON.stringify(guard)};\nexport default () => () => { ${teardown} };\n`);
+      writeFileSync(path.join(dir, 'vitest.config.ts'), "export default { test: { globalSetup: ['./setup.ts'], include: ['one.test.ts'] } };\n");
+      const vitest = path.join(import.meta.dirname, '..', 'node_modules', 'vitest', 'vitest.mjs');
+      return spawnSync(process.execPath, [vitest, 'run', '--root', dir], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    };
+    const traced = run("failRunOn(() => { throw new Error('1 trace(s) of the test run outside its temp dirs'); });");
+    expect(traced.stdout + traced.stderr).toContain('1 trace(s) of the test run outside its temp dirs');
+    expect(traced.status).toBe(1);
+    // The same throw without failRunOn: vitest's own exit code says nothing (why failRunOn sets it).
+    expect(run("throw new Error('bare');").status).toBe(0);
+    expect(run('failRunOn(() => {});').status).toBe(0);
+    safe.dispose();
+  }, 60_000);
 });

@@ -14,7 +14,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureCliBundle, ensureElectronBuild, ROOT, runIncludesE2e } from './fresh-build.js';
-import { guardRealHome } from './real-home-guard.js';
+import { failRunOn, guardRealHome } from './real-home-guard.js';
 import { confinedVars, OUTSIDE_POINTERS, safeHome } from './safe-home.js';
 
 export default function setup(): () => void {
@@ -31,8 +31,10 @@ export default function setup(): () => void {
   });
   return () => {
     try {
-      suite.assertCanariesIntact();
-      checkRealHome();
+      failRunOn(() => {
+        suite.assertCanariesIntact();
+        checkRealHome();
+      });
     } finally {
       // Go's module cache is read-only; rmSync force handles it only after chmod, so try and go on.
       try {
