@@ -321,7 +321,7 @@ export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponl
 export const URL_PARAM: ContextRule = {
   kind: (m) => `${m.groups!.param.toLowerCase()} in url`,
   keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid=', 'appid=', 'sid=', 'verifier='], needs: /[?&;][\w-]+=/,
-  re: /(?<!zdassets\.com\/ekr\/snippet\.js)[?&;](?<param>sig|signature|[\w-]{1,64}[-_]signature|_?sid(?==[\w-]{16})|token(?==(?!(?:EC-)?[0-9A-Z]{17}(?:[\s&#"'<>;]|$)))|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session(?==(?![A-Za-z]{1,32}(?:[\s&#"'<>;]|$)))|sessionid|private_token|apitoken|code_verifier|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>;]{4,})/gi,
+  re: /(?<!zdassets\.com\\?\/ekr\\?\/snippet\.js)[?&;](?<param>sig|signature|[\w-]{1,64}[-_]signature|_?sid(?==[\w-]{16})|token(?==(?!(?:EC-)?[0-9A-Z]{17}(?:[\s&#"'<>;]|$)))|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session(?==(?![A-Za-z]{1,32}(?:[\s&#"'<>;]|$)))|sessionid|private_token|apitoken|code_verifier|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>;]{4,})/gi,
 };
 
 /**
@@ -1721,36 +1721,54 @@ export const FILES: ContextRule[] = [
   { kind: 'join token', keywords: ['jt='], re: /(?:#|&|\\u0026)jt=(?<secret>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?=(?:&|\\u0026)p=)/g },
   // A Bambu Lab printer's LAN access code (8 digits: the password of its MQTT and FTPS in LAN mode) under its names (`"access_code":
   // "…"` of Home Assistant's entry, node's `accessCode: '…'`, `dev_access_code`: pass 293 F19, F37); digits alone are a count elsewhere.
-  { kind: 'access code', keywords: ['access_code', 'accesscode'], re: /(?<![A-Za-z])(?:(?:dev_|lan_|user_)?access_code|accessCode|AccessCode)["']?[ \t]*[:=][ \t]*["']?(?<secret>\d{8})(?![\w.-])/g },
+  { kind: 'access code', keywords: ['access_code', 'accesscode'], re: /(?<![A-Za-z])(?:(?:dev_|lan_|user_)?access_code|accessCode)["']?[ \t]*[:=][ \t]*["']?(?<secret>\d{8})(?![\w.-])/gi },
   // ArcGIS' Python API signed in by position (`GIS(url, "user", "<password>")`: pass 292 F10), and arcpy's database connection
   // (`…, "DATABASE_AUTH", "sde", "<password>", …`).
-  { kind: 'password', keywords: ['gis(', 'database_auth'], re: /(?:\bGIS\([ \t]*[^,()\n]{1,256},|["']DATABASE_AUTH["'][ \t]*,)[ \t]*(?<u>["'])[^"'\n]{1,128}\k<u>[ \t]*,[ \t]*(?<q>["'])(?<secret>[^"'\n]{1,256})\k<q>/g },
+  // (In a notebook's JSON its quotes are escaped, `GIS(\"…\", \"user\", \"pw\")`; arcpy's `DATABASE_USER` and the geodatabase
+  // admin's `"SDE_SCHEMA", "sde", "<pw>"` too: adv301 F14-F16.)
+  { kind: 'password', keywords: ['gis(', 'database_auth', 'database_user', 'sde_schema'], re: /(?:\bGIS\([ \t]*[^,()\n]{1,256},|\\?["'](?:DATABASE_AUTH|DATABASE_USER|SDE_SCHEMA)\\?["'][ \t]*,)[ \t]*(?<u>\\?["'])[^"'\\\n]{1,128}\k<u>[ \t]*,[ \t]*(?<q>\\?["'])(?<secret>[^"'\\\n]{1,256})\k<q>/g },
   // EMQX's bootstrap API keys (`default_api_key.conf`: `<key id>:<secret>:<role>` a line each: pass 295 F17): the secret.
   { kind: 'api secret', keywords: [':administrator', ':viewer', ':publisher'], re: /^[ \t]*[\w-]{1,64}:(?<secret>[A-Za-z0-9]{16,128}):(?:administrator|viewer|publisher)[ \t]*\r?$/gm },
   // Zendesk's API token after its `<email>/token` user (an ActiveJob's arguments, `"agent@x.io/token", "<40>"`; basic auth's
   // `<email>/token:<40>`: pass 296 F16).
-  { kind: 'zendesk api token', keywords: ['/token", "', '/token:'], re: /[\w.+-]{1,64}@[\w.-]{1,253}\/token(?:"[ \t]*,[ \t]*"|:)(?<secret>[A-Za-z0-9]{40})(?![A-Za-z0-9])/g },
+  { kind: 'zendesk api token', keywords: ['/token", "', '/token\\",\\"', '/token:'], re: /[\w.+-]{1,64}@[\w.-]{1,253}\/token(?:\\?"[ \t]*,[ \t]*\\?"|:)(?<secret>[A-Za-z0-9]{40})(?![A-Za-z0-9])/g },
   // Freshdesk's (and others') API key as curl's user with a dummy password (`curl -u "<key>:X"`: pass 296 F17).
-  { kind: 'api key', keywords: [':x"', ":x'", ':x '], re: /(?:(?<![\w-])-u|--user)[ \t=]*(?<q>["']?)(?<secret>(?=[A-Za-z0-9]{0,63}\d)(?=[A-Za-z0-9]{0,63}[A-Za-z])[A-Za-z0-9]{16,64}):X\k<q>(?=[\s"']|$)/g },
+  // (`:x` in lower case too, at a line's end; python-requests' `auth=("<key>", "X")`: adv301 F39-F41.)
+  { kind: 'api key', keywords: [':x', ', "x")', ", 'x')"], re: /(?:(?<![\w-])-u|--user)[ \t=]*(?<q>["']?)(?<secret>(?=[A-Za-z0-9]{0,63}\d)(?=[A-Za-z0-9]{0,63}[A-Za-z])[A-Za-z0-9]{16,64}):[xX]\k<q>(?![^\s"'])|\bauth[ \t]*=[ \t]*\([ \t]*(?<q2>["'])(?<secret2>(?=[A-Za-z0-9]{0,63}\d)(?=[A-Za-z0-9]{0,63}[A-Za-z])[A-Za-z0-9]{16,64})\k<q2>[ \t]*,[ \t]*["'][xX]["'][ \t]*\)/g },
   // Phrase's OTA SDK set up by position (`Phrase.setup(this, "<distribution id>", "<environment secret>")`: pass 296 F9).
-  { kind: 'phrase ota secret', keywords: ['phrase.setup('], re: /\bPhrase\.setup\([ \t]*(?:this|context|[\w.]{1,64})[ \t]*,[ \t]*"[0-9a-f]{32}"[ \t]*,[ \t]*"(?<secret>[A-Za-z0-9_-]{32,64})"/g },
+  // (Flutter's without a context, Java's `getApplicationContext()`, the id from a constant: adv301 F34-F36.)
+  { kind: 'phrase ota secret', keywords: ['phrase.setup('], re: /\bPhrase\.setup\([ \t]*(?:[\w.]{1,64}(?:\(\))?[ \t]*,[ \t]*)?(?:"[0-9a-f]{32}"|[A-Za-z_][\w.]{0,64})[ \t]*,[ \t]*"(?<secret>[A-Za-z0-9_-]{32,64})"/g },
   // A WS-Security password cut out by `grep -o '<wsse:Password>[^<]*'` (no closing tag: pass 297 F44); not a digest's.
   { kind: 'password', keywords: ['password>'], re: /<(?:[\w-]{1,32}:)?Password(?![^>\n]{0,256}PasswordDigest)(?:[ \t][^>\n]{0,256})?>(?<secret>[^<\s]{1,256})[ \t]*\r?$/gm },
   // Sabre's session token (`Shared/IDL:IceSess\/SessMgr:1\.0.IDL/Common/!ICESMS\/…!<digits>!<digits>!0`, a SessionCreate's
   // BinarySecurityToken: pass 297 F44).
-  { kind: 'sabre session token', keywords: ['shared/idl:icesess'], re: /(?<secret>Shared\/IDL:IceSess[^\s<"']{16,1024})/g },
+  // (PHP's json_encode escapes its slashes, `Shared\/IDL:IceSess\\\/…`: adv301 F50.)
+  { kind: 'sabre session token', keywords: ['shared/idl:icesess', 'shared\\/idl:icesess'], re: /(?<secret>Shared\\?\/IDL:IceSess[^\s<"']{16,1024})/g },
   // Vault's unseal and recovery keys (`vault operator init`: `Unseal Key 1: <base64 of 32 bytes>`; a dev server's log `Unseal Key:`,
   // under compose's prefix: pass 300 F38), base64 or hex.
-  { kind: 'vault unseal key', keywords: ['unseal key', 'recovery key'], re: /\b(?:Unseal|Recovery) Key(?: \d{1,2})?:[ \t]*(?<secret>[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{44}(?:[A-Za-z0-9+/]{4}){0,4}={0,2}|[0-9a-f]{64,66})(?![A-Za-z0-9+/=])/g },
+  // (`vault operator rekey` prints `Key 1: …`: adv301 F57; shares encrypted to PGP keys are hundreds of characters: kept, L13.)
+  { kind: 'vault unseal key', keywords: ['unseal key', 'recovery key', 'key 1:', 'key 2:', 'key 3:', 'key 4:', 'key 5:'], re: /(?<![\w-])(?:(?:Unseal|Recovery) )?Key(?: \d{1,2})?:[ \t]*(?<secret>[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{44}(?:[A-Za-z0-9+/]{4}){0,4}={0,2}|[0-9a-f]{64,66})(?![A-Za-z0-9+/=])/g },
   // CiviCRM's keys in civicrm.settings.php (`define( 'CIVICRM_SITE_KEY', '…')`, `CIVICRM_CRED_KEYS` / `CIVICRM_SIGN_KEYS` with their
   // `aes-cbc:hkdf-sha256:` scheme: pass 299 F1); a site key's name is a captcha's elsewhere.
-  { kind: 'civicrm key', keywords: ['civicrm_site_key', 'civicrm_cred_keys', 'civicrm_sign_keys'], re: /\bCIVICRM_(?:SITE_KEY|CRED_KEYS|SIGN_KEYS)(?<q>['"]?)[ \t]*(?:,|=>?)[ \t]*(?<r>['"]?)(?<secret>(?!\$|getenv|env\()[^'"\s,;)]{12,1024})\k<r>/g },
+  { kind: 'civicrm key', keywords: ['civicrm_site_key', 'civicrm_cred_keys', 'civicrm_sign_keys'], // (Two keys in rotation, space-separated; php-fpm's `env[CIVICRM_SITE_KEY] = …`; not the shipped template's `%%credKeys%%`: adv301
+  // F60, F61, L7.)
+  re: /\bCIVICRM_(?:SITE_KEY|CRED_KEYS|SIGN_KEYS)(?<q>['"]?)\]?[ \t]*(?:,|=>?)[ \t]*(?<r>['"]?)(?<secret>(?!\$|getenv|env\(|%%)[^'"\s,;)]{12,1024})(?:[ \t]+(?<secret2>(?!%%)[^'"\s,;)]{12,1024}))?\k<r>/g },
   // An OCPP 2.0.1 SetVariables entry (`{"attributeValue":"…","component":{…},"variable":{"name":"BasicAuthPassword"}}` in a CSMS's
   // JSON log line, the name after the value or before it: pass 298 F30): a charger's password or authorization key.
   { kind: 'password', keywords: ['attributevalue'], re: /"attributeValue"[ \t]*:[ \t]*"(?<secret>[^"\\\n]{1,256})"(?=(?:[^\n{}]{0,256}\{[^\n{}]{0,256}\}){0,2}[^\n{}]{0,256}"variable"[ \t]*:[ \t]*\{[ \t]*"name"[ \t]*:[ \t]*"(?:BasicAuthPassword|AuthorizationKey|[A-Za-z0-9]{0,48}Password)")|"variable"[ \t]*:[ \t]*\{[ \t]*"name"[ \t]*:[ \t]*"(?:BasicAuthPassword|AuthorizationKey|[A-Za-z0-9]{0,48}Password)"[ \t]*\}[ \t]*,(?:[^\n{}]{0,256}\{[^\n{}]{0,256}\}){0,2}[^\n{}]{0,256}"attributeValue"[ \t]*:[ \t]*"(?<secret2>[^"\\\n]{1,256})"/g },
   // ChargePoint's web services take the API key as WS-Security's user (`<wsse:Username><40 hex></wsse:Username>`: pass 298 F22);
   // a person's user name is no run of hex.
-  { kind: 'api key', keywords: ['username>'], re: /<(?:[\w-]{1,32}:)?Username>(?<secret>[0-9a-f]{32,64})<\//g },
+  // (40 hex, ChargePoint's: a SHA-256 pseudonym's 64 is none, adv301 L10; upper-case, or cut by grep -o: F48, F49.)
+  { kind: 'api key', keywords: ['username>'], re: /<(?:[\w-]{1,32}:)?Username>(?<secret>[0-9a-fA-F]{40})(?:<\/|[ \t]*\r?$)/gm },
+  // OCPP 1.6's configuration keys (`{"key":"AuthorizationKey","value":"…"}` of ChangeConfiguration, GetConfiguration's with
+  // `"readonly"` between: adv301 F54).
+  { kind: 'password', keywords: ['"authorizationkey"', '"basicauthpassword"'], re: /"key"[ \t]*:[ \t]*"(?:AuthorizationKey|BasicAuthPassword)"[ \t]*,[ \t]*(?:"readonly"[ \t]*:[ \t]*\w{1,5}[ \t]*,[ \t]*)?"value"[ \t]*:[ \t]*"(?<secret>[^"\\\n]{1,256})"/g },
+  // Mintlify's API keys (`mint_` admin, `mint_dsc_` assistant: letters and digits of both cases, bare in a `column -t` table of
+  // integrations: pass 296 F39); a Solana program's `mint_authority` is words, and a Solidity function's name is followed by its
+  // `(` (`mint_BatchWithPermit2SignatureAndFee(`: adv301 L12). A context rule, not a vendor one: that `(` is past a token's run.
+  { kind: 'mintlify api key', keywords: ['mint_'], re: /(?<![A-Za-z0-9_+/-])(?<secret>mint_(?:dsc_)?(?=[A-Za-z0-9]{0,39}\d)(?=[A-Za-z0-9]{0,39}[a-z])(?=[A-Za-z0-9]{0,39}[A-Z])[A-Za-z0-9]{24,40})(?![A-Za-z0-9_+/-])(?![ \t]*\()/g },
+  // CiviCRM's second key in rotation (`'aes-cbc:hkdf-sha256:<new> aes-cbc:hkdf-sha256:<old>'`: adv301 F60).
+  { kind: 'civicrm key', keywords: ['civicrm_cred_keys', 'civicrm_sign_keys'], re: /\bCIVICRM_(?:CRED|SIGN)_KEYS['"]?\]?[ \t]*(?:,|=>?)[ \t]*['"]?[^'"\s,;)]{12,1024}[ \t]+(?<secret>(?!%%)[^'"\s,;)]{12,1024})/g },
   // pyzotero's client by position: `zotero.Zotero(library_id, 'group', '<24 letters and digits>')`, its third argument the API key
   // (pass 276 F12: a script's line found by grep, no name beside the key).
   { kind: 'zotero api key', keywords: ['zotero('], re: /\b(?:zotero\.)?Zotero\([ \t]*[^,()\n]{1,128},[ \t]*(?:(?<t>['"])(?:user|group)\k<t>|[\w.]{1,64})[ \t]*,[ \t]*(?<q>['"])(?<secret>[A-Za-z0-9]{24})\k<q>/g },

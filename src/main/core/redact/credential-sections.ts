@@ -172,14 +172,15 @@ export function apiKeysBlock(text: string, at: number, out: SecretFinding[]): vo
 // `[admins]`: CouchDB's `local.ini` (`admin = <password>`, or its PBKDF2 hash once the server has read it: pass 284 F42).
 // `tokens {` / `"tokens": {`: Consul's ACL tokens in the agent's configuration (`acl { tokens { agent = "<uuid>" } }`, its JSON:
 // session 45's leftover), a block to its `}` (secretBlockEntries).
-export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {', 'tokens = {', 'peppers = {', '[admins]', 'passwordpeppers = [', 'passwordpeppers = array(', 'access_code": {'];
+export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {', 'tokens":  {', 'tokens = {', 'peppers = {', '[admins]', 'passwordpeppers = [', 'passwordpeppers = array(', 'access_code": {'];
 /** Entries read under such a header (a key's rotation keeps a few). */
 export const SECRET_SECTION_LINES = 16;
 /** An entry: `name = value`, the value quoted or not (group v), to the line's end or a comment. */
 // (A name may be a connection's: `rdp3389:CORP\jdoe@rdp01.corp.example`.)
 const SECTION_ENTRY = /[ \t]*(?:[^\s=#;[]{1,256}[ \t]*=|[\w.-]{1,64}[ \t]*:)[ \t]*(?:"(?<q>[^"\n]{1,1024})"|'(?<s>[^'\n]{1,1024})'|(?<v>[^\s#;"']{1,1024}))[ \t]*(?:[#;][^\n]*)?\r?$/dmy;
 /** An `[admins]` entry: `user = password`, to the line's end or a `;` comment. */
-const ADMINS_ENTRY = /[ \t]*[^\s=#;[]{1,256}[ \t]*=[ \t]*(?<v>[^\s;"']{1,1024})[ \t]*(?:;[^\n]*)?\r?$/dmy;
+// (A generated password may hold a `'`: adv301 F7.)
+const ADMINS_ENTRY = /[ \t]*[^\s=#;[]{1,256}[ \t]*=[ \t]*(?<v>[^\s;"]{1,1024})[ \t]*(?:;[^\n]*)?\r?$/dmy;
 /** A section's or block's header line is this short at most (`[ssh_passwords]`, `API_TOKEN_PEPPERS = {`). */
 const MAX_SECTION_HEADER = 128;
 /** A comment or a blank line among the entries. */
@@ -196,7 +197,8 @@ export function secretSectionEntries(text: string, at: number, out: SecretFindin
   if (!/^[ \t]*\[[\w.-]+\][ \t]*\r?$/.test(header)) return;
   // CouchDB's `[admins]`: a password may hold a `#` (its comments start with `;`: the stop-time check's `root = p7WT9#qy…`).
   const entry = /\[admins\]/i.test(header) ? ADMINS_ENTRY : SECTION_ENTRY;
-  pushEntries(text, at, entry, true, (value) => mintedWord(value) && !isLookAlike(value, false) && !isPlaceholder(value), out);
+  // (An SSH CA's `[admins]` of key fingerprints, `alice = SHA256:…`: adv301 L15.)
+  pushEntries(text, at, entry, true, (value) => mintedWord(value) && !isLookAlike(value, false) && !isPlaceholder(value) && !/^(?:SHA256|MD5):/.test(value), out);
 }
 
 /** The entries below a header, the hit at its end: each value `accept` takes (group q, s or v of `entry`) is a secret; a comment or
@@ -226,9 +228,12 @@ function pushEntries(text: string, at: number, entry: RegExp, toSection: boolean
 // (NetBox's `API_TOKEN_PEPPERS = {`, its entries numbered `1: '…'`: pass 280 F29; after grep's `26:` / `27-` too.)
 // (And Moodle's `$CFG->passwordpeppers = [` with `1 => '…',` entries: pass 291 F44.)
 // (And Bambu Studio's `"access_code": {` of printers' LAN access codes by serial, `"01P00A…": "<8 digits>"`: pass 293 F20.)
-const BLOCK_HEADER = /^(?:\d{1,9}[:-])?[ \t]*(?:(?:"?tokens"?[ \t]*[:=]?|"(?:user_)?access_code"[ \t]*:|(?:API_TOKEN_)?PEPPERS[ \t]*=)[ \t]*\{|\$CFG->passwordpeppers[ \t]*=[ \t]*(?:\[|array\())[ \t]*\r?$/;
+// (Under grep -r's prefixes, `file:12:` or `file:` / `file-`: adv301 F1, F30.)
+const BLOCK_HEADER = /^(?:[\w-]{0,128}[./][\w./-]{0,128}[:-](?:\d{1,9}[:-])?|\d{1,9}[:-])?[ \t]*(?:(?:"?tokens"?[ \t]*[:=]?|"(?:user_)?access_code"[ \t]*:|(?:API_TOKEN_)?PEPPERS[ \t]*=)[ \t]*\{|\$CFG->passwordpeppers[ \t]*=[ \t]*(?:\[|array\())[ \t]*\r?$/;
 /** A block's entry: `name = "value"` (HCL), `"name": "value",` (JSON) or `1: '…',` (Python), group v or s. */
-const BLOCK_ENTRY = /(?:\d{1,9}[:-])?[ \t]*(?:"?[\w.-]{1,64}"?|'[\w.-]{1,64}')[ \t]*(?:=>|[=:])[ \t]*(?:"(?<v>[^"\n]{1,1024})"|'(?<s>[^'\n]{1,1024})')[ \t]*,?[ \t]*(?:(?:#|\/\/)[^\n]*)?\r?$/dmy;
+const BLOCK_ENTRY = /(?:[\w-]{0,128}[./][\w./-]{0,128}[:-](?:\d{1,9}[:-])?|\d{1,9}[:-])?[ \t]*(?:"?[\w.-]{1,64}"?|'[\w.-]{1,64}')[ \t]*(?:=>|[=:])[ \t]*(?:"(?<v>[^"\n]{1,1024})"|'(?<s>[^'\n]{1,1024})')[ \t]*,?[ \t]*(?:(?:#|\/\/)[^\n]*)?\r?$/dmy;
+/** A Consul token's entry: HCL's `name = "…"` or JSON's `"name": "…",`, under grep's prefixes too. */
+const CONSUL_ENTRY = /(?:[\w-]{0,128}[./][\w./-]{0,128}[:-](?:\d{1,9}[:-])?|\d{1,9}[:-])?[ \t]*(?:[\w-]{1,64}[ \t]*=|"[\w-]{1,64}"[ \t]*:)[ \t]*"(?<v>[^"\n]{1,1024})"[ \t]*,?[ \t]*(?:(?:#|\/\/)[^\n]*)?\r?$/dmy;
 /** A value this long with no blank in such a block is its secret, whatever its characters. */
 const MIN_BLOCK_SECRET = 16;
 /** A token's UUID (Consul's accessor-less secret ids), which the look-alike guard would keep as an id anywhere else. */
@@ -247,5 +252,7 @@ function secretBlockEntries(text: string, at: number, out: SecretFinding[]): voi
   const accept = peppers
     ? (value: string) => !isPlaceholder(value) && ((value.length >= MIN_BLOCK_SECRET && !/\s/.test(value)) || (mintedWord(value) && !isLookAlike(value, false)))
     : (value: string) => UUID.test(value);
-  pushEntries(text, at, BLOCK_ENTRY, false, accept, out);
+  // (Consul's HCL names its tokens bare, `agent = "…"`, its JSON quoted with `:`; a quoted name with `=` is Terraform's output of
+  // a map, `"agent" = "<accessor id>"`, ids that are no secret: adv301 L1.)
+  pushEntries(text, at, peppers ? BLOCK_ENTRY : CONSUL_ENTRY, false, accept, out);
 }

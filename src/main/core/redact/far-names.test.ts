@@ -1540,6 +1540,22 @@ describe('values named from afar', () => {
   `${'Unseal Key 1: '.repeat(70_000)}`,
   `${"define( 'CIVICRM_SITE_KEY', ".repeat(35_000)}`,
   `${'?api_key=DEMO_KEY&'.repeat(55_000)}`,
+  // The closing attack adv301's: `:x` anywhere, two-blank JSON blocks, grep -r prefixes, arcpy's anchors, rekey's `Key n:`, OCPP 1.6,
+  // escaped Sabre, Mintlify as a context rule, CiviCRM's rotation, labels.
+  `${':x'.repeat(500_000)}`,
+  `${'-u abcdefghijklmnopqrs1:x'.repeat(40_000)}`,
+  `${'auth=("abcdefghijklmnop1", '.repeat(35_000)}`,
+  `${'"tokens":  {\n'.repeat(40_000)}`, // (dictKeyItems reads each such line at ~50 µs: linear, measured)
+  `a/b.hcl:6:  tokens {\n${'a/b.hcl-7-    agent = "x",\n'.repeat(35_000)}`,
+  `${'a/b.conf-'.repeat(110_000)}`,
+  `${'"SDE_SCHEMA", "sde", '.repeat(40_000)}`,
+  `${'Key 1: '.repeat(140_000)}`,
+  `${'{"key":"AuthorizationKey","readonly":false,'.repeat(22_000)}`,
+  `${'Shared\\/IDL:IceSess'.repeat(50_000)}`,
+  `${'mint_aB1'.repeat(120_000)}`,
+  `${"define('CIVICRM_CRED_KEYS', 'aes-cbc:hkdf-sha256:abcdefghijklm ".repeat(15_000)}`,
+  `${'"password": "Mot de passe (facultatif) :",\n'.repeat(25_000)}`,
+  `[admins]\n${"a = b'c'd'e\n".repeat(80_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

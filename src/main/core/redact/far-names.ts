@@ -488,7 +488,7 @@ export class FarNames {
     // A CLI's `KEY` column in capitals without a `VALUE` beside it (`… | column -t`: `NAME  KEY  SITE`, adv201 F35): a key's
     // column, read for minted values only (MINTED_KEY_CELL) since a key may be a name. (In lower case too: `column -t` of a CSV of
     // integrations, `service  owner  key  rotated`: pass 296 F39.)
-    const keyColumn = (name === 'KEY' || name === 'key') && (sep === SPACED || sep === '\t') && !names.some((n) => WIDE_VALUE_COLUMN.test(n));
+    const keyColumn = (name === 'KEY' || name === 'key' || name === 'Key') && (sep === SPACED || sep === '\t' || sep === BARRED) && !names.some((n) => WIDE_VALUE_COLUMN.test(n));
     if (name === '' || !(this.names.isSecretName(name) || keyColumn || (name === 'Key' && sep === BARRED && KEY_TABLE_HEADER.test(t.slice(lineStart, this.lineEnd))))) return;
     (this.headers ??= new Map()).set(lineStart, read + 1);
     const fields = names;
@@ -504,7 +504,8 @@ export class FarNames {
         let x = y;
         while (x > rowStart && t.charCodeAt(x - 1) !== 0x20) x--;
         const value = t.slice(x, y);
-        if (!SECRET_NAME_CELL.test(value) && (madeWord(value) || mintedWord(value))) this.take(x, value, name, out);
+        // (Eight characters at least: a tidytext frame's `token` column holds `h1n1`, `mp3`: adv301 L14.)
+        if (value.length >= MIN_R_CELL && !SECRET_NAME_CELL.test(value) && (madeWord(value) || mintedWord(value))) this.take(x, value, name, out);
         rowStart = (nl < 0 ? t.length : nl) + 1;
         continue;
       }
@@ -516,7 +517,8 @@ export class FarNames {
       // pandas right-aligns a DataFrame's columns under titles that end where its cells end (an index column first, with no
       // title; a cell may hold one blank: pass 283 F38's `0  Bacs Bureau  sftp.bureau.example  bx_ldgr01  <password>`).
       const titleEnd = starts[index] - lineStart + title.length;
-      if (sep === SPACED && (cell === undefined || cell[0] - rowStart !== starts[index] - lineStart)) cell = cells.find(([, y]) => y - rowStart === titleEnd) ?? cell;
+      // (Eight characters at least there: a tidytext frame's `token` column holds `h1n1`, `mp3`: adv301 L14.)
+      if (sep === SPACED && (cell === undefined || cell[0] - rowStart !== starts[index] - lineStart)) cell = cells.find(([x, y]) => y - rowStart === titleEnd && y - x >= MIN_R_CELL) ?? cell;
       if (cell === undefined) return;
       const [a, b] = cell;
       // A blank-aligned row's cell starts under its title (`column -t` pads each column to its widest), or ends under its end
@@ -1005,6 +1007,8 @@ const CRACKED_CELL = /^(?:[0-9a-fA-F]{32,128}|\$[PH]\$[./0-9A-Za-z]{31}|\$2[abxy
  * a name of words and dashes (a cache's key, `user_sessions_2024_archive_00001`, `gh cache list`'s `node-cache-Linux-x64-npm-…`:
  * adv211 L5) nor a UUID (a KMS key's id), nor a SHA-256 digest (a content-addressed store's keys: adv213 L1).
  */
+/** An R data.frame's cell read under a one-blank title this long at least (a password; a word column's `h1n1` is none). */
+const MIN_R_CELL = 8;
 const MINTED_KEY_CELL = /^(?![0-9a-fA-F]{64}$)(?=[^\n]{0,200}\d)(?=[^\n]{0,200}[A-Za-z])[A-Za-z0-9]{24,200}$/;
 const KEY_TABLE_HEADER = /\|[ ]*(?:Reusable|Ephemeral)[ ]*(?:\||\r?$)/;
 /** A rule under a barred header (psql's `----+----`, a markdown table's `---|---`). */

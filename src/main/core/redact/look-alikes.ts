@@ -13,9 +13,10 @@
 // a vendor's prefix then x's (`dp.st.xxxx` in a doc: adv51 K05, K10).
 // A setting's word for "make one for me" or "none" (Zigbee2MQTT's `network_key: GENERATE`: adv168 L6; `auto`, `unset`, `default`).
 // (Shipped placeholders: Huginn's `REPLACE_ME_NOW!`, Strapi's `APP_KEYS="toBeModified1,toBeModified2"`: passes 269 L18, 271 L24.)
-// A template's name in braces (`token:{api_token}` in an API's docs, read to the `}`: pass 296 L12; `{{API_KEY}}`).
+// A template's name in braces (`token:{api_token}` in an API's docs, read to the `}`: pass 296 L12; `{{API_KEY}}`, `{apiToken}`:
+// adv301 L18).
 // api.data.gov's public `DEMO_KEY` (`?api_key=DEMO_KEY` in every example of its docs: pass 299 L14).
-const EXAMPLE = /EXAMPLE|PLACEHOLDER|^DEMO_KEY$|^\{\{?(?:[a-z]+(?:_[a-z]+)+|[A-Z]+(?:_[A-Z]+)+)\}?\}?$|^(?:test|dummy|fake|sample|example|mock|stub)[_-][a-z]{2,16}(?:[_-][a-z]{2,16})?$|^[\w.-]{0,24}[._-](?:x{4,}|X{4,})$|^abcdef\.0123456789abcdef$|^Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==$|^(?:x+|X+|\*+|•+|\.+|#+|-+|_+|0+|1234(?:5678?)?|abc(?:def|123)?|test|dummy|fake|sample|placeholder|change[_-]?(?:me|it)|\*sensitive\*data\*deleted\*|secret|password|token|null|undefined|none|nil|true|false|yes|no|on|off|redacted|masked|hidden|omitted|required|optional|string|value|todo|tbd|generate|auto(?:generated?)?|unset|empty|default|disabled|your[_-]?[\w-]*|my[_-]\w+|\w+[_-]here|__[A-Z][A-Z0-9_]*__|VALUE_SPECIFIED_IN_NO_LOG_PARAMETER|(?:yes|no)\)|(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[nrt0]))+|[\w-]{0,16}\*{6,}[\w*-]*|[A-Za-z0-9_-]*[A-Za-z0-9][_-]\*{3,}[A-Za-z0-9]{0,8}|(?:replace|fill|set|insert|enter|put|add)[_-](?:me|with|in|your)(?![a-z0-9])[\w-]*!?|to[_-]?be[_-]?modified\d{0,2}|[\w-]{0,24}(?:\.{3}|…))$|(?:^|[/:@=])<[a-z][\w -]*>(?:[/:@]|$)/i;
+const EXAMPLE = /EXAMPLE|PLACEHOLDER|^DEMO_KEY$|^\{\{?(?:[a-z]+(?:_[a-z]+)+|[A-Z]+(?:_[A-Z]+)+|[a-z]+(?:[A-Z][a-z]+)+)\}?\}?$|^(?:test|dummy|fake|sample|example|mock|stub)[_-][a-z]{2,16}(?:[_-][a-z]{2,16})?$|^[\w.-]{0,24}[._-](?:x{4,}|X{4,})$|^abcdef\.0123456789abcdef$|^Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==$|^(?:x+|X+|\*+|•+|\.+|#+|-+|_+|0+|1234(?:5678?)?|abc(?:def|123)?|test|dummy|fake|sample|placeholder|change[_-]?(?:me|it)|\*sensitive\*data\*deleted\*|secret|password|token|null|undefined|none|nil|true|false|yes|no|on|off|redacted|masked|hidden|omitted|required|optional|string|value|todo|tbd|generate|auto(?:generated?)?|unset|empty|default|disabled|your[_-]?[\w-]*|my[_-]\w+|\w+[_-]here|__[A-Z][A-Z0-9_]*__|VALUE_SPECIFIED_IN_NO_LOG_PARAMETER|(?:yes|no)\)|(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[nrt0]))+|[\w-]{0,16}\*{6,}[\w*-]*|[A-Za-z0-9_-]*[A-Za-z0-9][_-]\*{3,}[A-Za-z0-9]{0,8}|(?:replace|fill|set|insert|enter|put|add)[_-](?:me|with|in|your)(?![a-z0-9])[\w-]*!?|to[_-]?be[_-]?modified\d{0,2}|[\w-]{0,24}(?:\.{3}|…))$|(?:^|[/:@=])<[a-z][\w -]*>(?:[/:@]|$)/i;
 
 /**
  * Test keys the vendors publish for everyone to use (`.env.example` files copy them: adv39 K06): Stripe's documentation keys,
@@ -23,7 +24,8 @@ const EXAMPLE = /EXAMPLE|PLACEHOLDER|^DEMO_KEY$|^\{\{?(?:[a-z]+(?:_[a-z]+)+|[A-Z
  * AWS's Signature Version 4 worked example (made with its documented `…EXAMPLEKEY`; test fixtures copy it: adv103 L07). They
  * grant nothing.
  */
-const DOCUMENTED_TEST_KEY = /^(?:sk_test_4eC39HqLyjWDarjtT1zdp7dc|5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7|pk_test_TYooMQauvdEDq54NiTphI7jx|[123]x0{20,31}AA|6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe|6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI)$/;
+// Mews' documented demo Connector tokens (its docs' `ClientToken` / `AccessToken` for api.mews-demo.com: adv301 L6).
+const DOCUMENTED_TEST_KEY = /^(?:E0D439EE522F44368DC78E1BFB03710C-D24FB11DBE31D4621C4817E028D9E1D|C66EF7B239D24632943D115EDE9CB810-EA00F8FD8294692C940F6B5A8F9453D|sk_test_4eC39HqLyjWDarjtT1zdp7dc|5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7|pk_test_TYooMQauvdEDq54NiTphI7jx|[123]x0{20,31}AA|6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe|6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI)$/;
 
 /**
  * Public by design: a Mapbox public token (`pk.eyJ…`, shipped to every browser that shows the map: adv40 K01); Stripe's
@@ -123,15 +125,27 @@ export function isReference(value: string): boolean {
 /** A placeholder or a documentation example (`CHANGE_ME`, `__SET_ME__`, `<key>`, `sk_test_...`, `PASSWORD`): kept by every rule. */
 export function isPlaceholder(value: string): boolean {
   const v = stripQuotes(value);
-  return EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || SECRET_LABEL.test(v);
+  return EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || isSecretLabel(v);
 }
 
 /**
  * A form's label for a secret, as a UI's strings name it (a locale file's `"password": "Neues Passwort"`, `"secret":
- * "Geheimnis"`, `"apiKey": "API-Schlüssel"`: pass 296 L11, masked in every translation an agent edits): at most four words of
- * letters, one of them a secret's name in a UI's languages, whole (`SuperSecret` is a password, `Secret` a label as `secret` is).
+ * "Geheimnis"`, `"apiKey": "API-Schlüssel"`, `"Passwort vergessen?"`: pass 296 L11, adv301 L4, masked in every translation an
+ * agent edits): a capitalised label of at most four words of letters whose first or last word is a secret's name in a UI's
+ * languages, one hyphen at most; or a CJK label ending in one (`请输入密码`). A passphrase is none: its words are lower-case
+ * (`orchard secret lantern`), hyphen-joined (`Lantern-Key-Drizzle-Orchard`) or the name is inside (adv301 F8-F10);
+ * `SuperSecret`, `Passwort123!` are passwords.
  */
-const SECRET_LABEL = /^(?=.{1,48}$)(?:\p{L}+[ '’-]){0,3}(?:passwor[dt]|passphrase|kennwort|geheimnis|schlüssel|zugangstoken|mot de passe|clé|jeton|contraseña|clave|secreto|senha|chave|segredo|segreto|wachtwoord|sleutel|hasło|klucz|heslo|jelszó|lösenord|adgangskode|salasana|пароль|ключ|パスワード|密码|密碼|비밀번호|secret|token|api[ -]key|key)(?:[ '’-]\p{L}+){0,3}$/iu;
+export function isSecretLabel(v: string): boolean {
+  if (v.length > 48) return false;
+  // (French sets a blank before its colon, `Mot de passe :`; a note may follow in parentheses, `Clé API (facultatif)`: adv301 L5.)
+  const t = v.replace(/[ \t]*\([^()]{1,32}\)$/, '').replace(/[ \t]?[?:.…]$/, '');
+  if (CJK_SECRET_LABEL.test(t)) return true;
+  return /^\p{Lu}/u.test(t) && (t.match(/-/g)?.length ?? 0) <= 1 && SECRET_LABEL.test(t);
+}
+const SECRET_LABEL_WORD = String.raw`(?:passwor[dt]|passphrase|kennwort|geheimnis|schlüssel|zugangstoken|mot de passe|clé|jeton|contraseña|clave|secreto|senha|chave|segredo|segreto|wachtwoord|sleutel|hasło|klucz|heslo|jelszó|lösenord|adgangskode|salasana|пароль|ключ|secret|token|api[ -]key|key)`;
+const SECRET_LABEL = new RegExp(String.raw`^(?:${SECRET_LABEL_WORD}(?:[ '’-]\p{L}+){0,3}|(?:\p{L}+[ '’-]){1,3}${SECRET_LABEL_WORD})$`, 'iu');
+const CJK_SECRET_LABEL = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul} ]{0,12}(?:パスワード|密码|密碼|비밀번호)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul} ]{0,12}$/u;
 
 /** A tool's own mask cut at its `]` by a value's end (Kafka's `ssl.truststore.password = [hidden]`: adv15 M30). */
 const TOOL_MASK = /^\[(?:hidden|redacted|masked|omitted|filtered|protected|sensitive|secret|removed|private)$/i;
@@ -165,7 +179,7 @@ export function isLookAlike(value: string, password = false): boolean {
   // A dev chain's published phrase under its name (Ganache's `Mnemonic:      myth like …`, a truffle-config's `MNEMONIC="candy …"`).
   if (v.length >= 50 && DOCUMENTED_PHRASES.has(v.trim())) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return ETHEREUM_PUBLIC.test(v) || CIPHERTEXT_OR_HMAC.test(v) || FCM_REGISTRATION_TOKEN.test(v) || IBM_API_KEY_ID.test(v) || RDP_SIGNED_STRING.test(v) || (!password && PROXMOX_TOKEN_ID.test(v)) || EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || SECRET_LABEL.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && (PROSE.test(v) || ISSUE_KEY.test(v))) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v) || BOARD_PIN.test(v);
+  return ETHEREUM_PUBLIC.test(v) || CIPHERTEXT_OR_HMAC.test(v) || FCM_REGISTRATION_TOKEN.test(v) || IBM_API_KEY_ID.test(v) || RDP_SIGNED_STRING.test(v) || (!password && PROXMOX_TOKEN_ID.test(v)) || EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || isSecretLabel(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && (PROSE.test(v) || ISSUE_KEY.test(v))) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v) || BOARD_PIN.test(v);
 }
 
 /**

@@ -6176,7 +6176,7 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
   });
 });
 
-describe('session 47: the leads of passes 292 to 300', () => {
+describe('session 47: the leads of passes 292 to 300 and the closing attack adv301', () => {
   it('masks what passes 292-295 found through: QGIS dots, ArcGIS by position, a jq row by name after to_entries, an R data.frame, Moonraker, Bambu codes, EMQX keys', () => {
     const [p1, p2, p3, p4, p5] = ['.' + s(AN, 14) + '.', 'Basemap.meridian4767!', 'Rstats4Life_Oslo', 'Moonlit_Kayak_08', pw()];
     const [k1, k2, k3] = [s(AN, 32), s(HEX, 32), s(AN, 34)];
@@ -6264,6 +6264,61 @@ describe('session 47: the leads of passes 292 to 300', () => {
     expect(r.maskCommandOutput('curl -sv https://api.data.gov/x', '> GET /ed/v1/schools?api_key=DEMO_KEY&school.state=OR HTTP/1.1\n')).toContain('api_key=DEMO_KEY&');
     expect(r.maskCommandOutput('jq -c .payload csms.jsonl', '{"setVariableData":[{"attributeValue":"600","component":{"name":"OCPPCommCtrlr"},"variable":{"name":"HeartbeatInterval"}}]}\n')).toContain('"600"');
     expect(r.maskCommandOutput('cat req.xml', '<wsse:Username>svc-chargepoint</wsse:Username>\n')).toContain('svc-chargepoint');
+  });
+
+  it("masks what the closing attack adv301 found through the session's rules: grep -r prefixes, two-blank JSON, quotes in passwords, escaped quotes, more tools and spellings", () => {
+    const [u1, u2, u3] = [uuid(), uuid(), uuid()];
+    const [p1, p2, p3, p4] = ["9vQ'xT67#mLp7Rz!e", '.k8$Wm7zMrJDE.', 'jtGMe2!LvDv1XOi', 'ruP3107cZ@4wY5'];
+    const [k1, k2, k3, k4] = [s(AN, 20) + '7', s(AN, 19) + '3', s(AN, 31) + 'x', s(AN, 43)];
+    const [h1, z1, m1] = [s(HEX, 32), s(AN, 39) + '1', 'mint_' + s(AN, 26) + 'b2Z'];
+    const cases: [string, string, string[]][] = [
+      ["grep -rn -A3 'tokens {' consul.d/", `consul.d/acl.hcl:6:  tokens {\nconsul.d/acl.hcl-7-    agent   = "${u1}"\n`, [u1]],
+      ['cat consul.json', `{\n  "acl":  {\n    "tokens":  {\n      "agent":  "${u2}",\n      "default":  "${u3}"\n    }\n  }\n}\n`, [u2, u3]],
+      ['cat local.d/10-admins.ini', `[admins]\nadmin = ${p1}\nbackup = ${k1}\n`, [p1, k1]],
+      ['grep datasource project.qgs', `<datasource>dbname='gis' user='u' password='${p2}' sslmode=disable</datasource>\n`, [p2]],
+      ['grep -h "GIS(" notebooks/a.ipynb', `    "gis = GIS(\\"https://www.arcgis.com\\", \\"jdoe\\", \\"${p4}\\")\\n",\n`, [p4]],
+      ['grep -n CreateEnterpriseGeodatabase setup.py', `12:arcpy.CreateEnterpriseGeodatabase_management("POSTGRESQL", "db", "gis", "DATABASE_AUTH", "postgres", "${pw()}", "SDE_SCHEMA", "sde", "${p3}", "", "kc")\n`, [p3]],
+      ['wget -qO- http://127.0.0.1:7125/access/api_key', `{"result":"${h1}"}\n`, [h1]],
+      ['cat .env', 'BAMBU_ACCESS_CODE=16570179\n', ['16570179']],
+      ['grep -r -A3 \'"access_code"\' .config/', '.config/BambuStudio/BambuStudio.conf:    "access_code": {\n.config/BambuStudio/BambuStudio.conf-        "01P00A451200124": "34868805",\n', ['34868805']],
+      ["grep -rn 'Phrase.setup' lib/", `lib/main.dart:4:  Phrase.setup("${s(HEX, 32)}", "${k4}");\n`, [k4]],
+      ['cat lrange.txt', `1) "{\\"job_class\\":\\"ZendeskSyncJob\\",\\"arguments\\":[\\"support@acme.io/token\\",\\"${z1}\\"]}"\n`, [z1]],
+      ['grep -n freshdesk hist', `2:curl -s https://acme.freshdesk.com/api/v2/contacts -u ${k2}:X\n3:curl -v -u ${k1}:x -H 'Accept: */*'\n`, [k2, k1]],
+      ['cat fd.py', `r = requests.get(url, auth=("${k2}", "X"))\n`, [k2]],
+      ["column -t -s, -o ' | ' integrations.csv", `service | owner | Key                              | rotated\nsearch  | ana   | ${k3} | 2024-05-02\n`, [k3]],
+      ["grep -o '<wsse:Username>[^<]*' cp.xml", `<wsse:Username>${s(HEX, 40).toUpperCase()}\n`, []],
+      ['grep ChangeConfiguration csms.log', `{"key":"AuthorizationKey","value":"${s(HEX, 40)}"}\n`, []],
+      ['cat rekey.txt', `Key 1: ${b64(s(AN, 33))}\n`, []],
+      ['grep -n CIVICRM pool.d/civicrm.conf', `4:env[CIVICRM_SITE_KEY] = ${k3}\n`, [k3]],
+      ['cat Drop.txt', `admin key: ${m1}\n`, [m1]],
+    ];
+    for (const [cmd, text, values] of cases) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      // (The cases with no listed value: every value the line's secret holds, read back from the text.)
+      const want = values.length ? values : [/[0-9A-Fa-f]{40}|[A-Za-z0-9+/]{44}/.exec(text)![0]];
+      for (const v of want) expect(shown, cmd).not.toContain(v);
+      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+    }
+  });
+
+  it("keeps what adv301 showed must stay: a passphrase is no label, labels with French colons and notes, Terraform's accessor ids, SSH fingerprints, a Solidity mint_, Mews' demo tokens, a camelCase template, a tidytext token", () => {
+    const r = new Redactor();
+    for (const phrase of ['Lantern-Key-Drizzle-Orchard', 'orchard secret lantern', 'Lantern-Token-Willow']) expect(r.maskCommandOutput('cat .env', `DB_PASSWORD=${phrase}\n`)).not.toContain(phrase);
+    const labels = r.maskCommandOutput(`jq -r '.auth | to_entries[] | "\\(.key)\\t\\(.value)"' locales/fr.json`, 'password\tMot de passe :\napi_key\tClé API (facultatif)\npassword\tパスワードを入力\nforgot_password\tPasswort vergessen?\n');
+    for (const l of ['Mot de passe :', 'Clé API (facultatif)', 'パスワードを入力', 'Passwort vergessen?']) expect(labels).toContain(l);
+    const acc = uuid();
+    expect(r.maskCommandOutput('cat tf-output.txt', `consul_accessors = {\n  tokens = {\n    "agent" = "${acc}"\n  }\n}\n`)).toContain(acc);
+    const fp = `SHA256:${s(B64, 43)}`;
+    expect(r.maskCommandOutput('cat sshca.ini', `[admins]\nalice = ${fp}\n`)).toContain(fp);
+    expect(r.maskCommandOutput("grep -n 'function mint_' src/Drop.sol", '2:    function mint_ToAddressWithMetadata721URI(address to) external {}\n')).toContain('mint_ToAddressWithMetadata721URI');
+    const demo = 'E0D439EE522F44368DC78E1BFB03710C-D24FB11DBE31D4621C4817E028D9E1D';
+    expect(r.maskCommandOutput('cat mews_demo.py', `    "ClientToken": "${demo}",\n`)).toContain(demo);
+    expect(r.maskCommandOutput('cat docs.md', '-u {emailAddress}/token:{apiToken}\n')).toContain('{apiToken}');
+    const tokens = r.maskCommandOutput('cat out/tokens.txt', '  doc_id   token   n\n1      1 covid19  14\n2      1    h1n1   3\n');
+    expect(tokens).toContain('h1n1');
+    const pseudonym = s(HEX, 64);
+    expect(r.maskCommandOutput('cat participants.xml', `<Participant><Username>${pseudonym}</Username></Participant>\n`)).toContain(pseudonym);
+    expect(r.maskCommandOutput('grep -rn CIVICRM templates/', "t.php:39:define('CIVICRM_CRED_KEYS', '%%credKeys%%');\n")).toContain('%%credKeys%%');
   });
 
   it('keeps what they showed must stay: an Ignition signature, R columns beside the password, a usage count, a PHP constant joined by dots', () => {

@@ -4118,7 +4118,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // where a value would start, joined to a variable (`dsn = "host=db user=app password=" + pw`: adv72 L21), holds none.
   // (PHP's dots with nothing around them join a constant, `'.DB_PASS.'`; a made word between two dots is a password's own: QGIS'
   // `password='.cuWxy2lSfOSG5s.'`, pass 292 F23.)
-  if (quoted !== undefined && CONCATENATION_OPERATOR.test(value) && (/[ \t$+&|(]/.test(value) || !mintedWord(value.slice(1, -1)))) return e;
+  // (A `$` inside is a password's too, `'.k8$Wm7z….'`: PHP's variable starts the join, `'.$pw.'`: adv301 F12.)
+  if (quoted !== undefined && CONCATENATION_OPERATOR.test(value) && (/[ \t+&|(]/.test(value) || value.charCodeAt(1) === 0x24 || !mintedWord(value.slice(1, -1)))) return e;
   if (quoted !== undefined && /[=:]$/.test(value) && JOINED_AFTER.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8))) return e;
   // A cookie cleared (`Set-Cookie: sessionid=; Max-Age=0`: adv78 L06): its name and an empty value.
   if (quoted === undefined && /^(?:set-)?cookie$/i.test(name) && /^[\w.-]{1,64}=$/.test(value)) return e;

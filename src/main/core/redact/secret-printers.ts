@@ -14,7 +14,7 @@ import { pairColumns, pairedCellValues, queryCellValues, selectedColumns, select
 import { parseCommandLine, type SimpleCommand, type WordInfo } from '../router/parse.js';
 import { basename } from '../router/wrappers.js';
 import { SECRET_ENV_NAME } from './quick-check.js';
-import { isLookAlike, isReference, MIN_PRINTED_CHARS, mintedWord } from './look-alikes.js';
+import { isSecretLabel, isLookAlike, isReference, MIN_PRINTED_CHARS, mintedWord } from './look-alikes.js';
 import { isCookieSetting, isSecretName, MISH_NOTE_LINE, scanSecrets } from './scanner.js';
 import { PRIVATE_KEY_FILE } from './private-keys.js';
 
@@ -334,6 +334,7 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
   const name = basename(argv[0] ?? '');
   const [sub, sub2, sub3] = operands(argv);
   switch (name) {
+    case 'wget':
     case 'curl':
       // Cloudflare's token API: a token created (`POST …/user/tokens`: `result.value`) or rolled (`PUT …/tokens/<id>/value`: the
       // new token as `result`), under names the scanner reads as anything's (pass 232 F34).
@@ -2248,7 +2249,8 @@ const SES_SMTP_PASSWORD_SCRIPT = /(?:^|\/)smtp_credentials_generate\.py$/;
 const SEARCH_KEYS_API = /^(?:https?:\/\/)?[^\s/]{1,253}\/keys(?:\/[\w-]{1,64})?\/?(?:\?[^\s]*)?$/;
 
 /** Moonraker's (Klipper's API server) key API: `/access/api_key`, its answer the key. */
-const MOONRAKER_KEY_API = /^(?:https?:\/\/)?[^\s/]{1,253}\/access\/api_key\/?$/;
+// (Its one-shot tokens too, `/access/oneshot_token`, and the key by JSON-RPC, `"method":"access.get_api_key"`: adv301 F25, F26.)
+const MOONRAKER_KEY_API = /^(?:https?:\/\/)?[^\s/]{1,253}\/access\/(?:api_key|oneshot_token)\/?$|"method"[ \t]*:[ \t]*"access\.(?:get_api_key|oneshot_token)"/;
 
 /** A filter that picks one entry of a Secret's data: `.data.elastic`, `.data["tls.key"]`, `.stringData.password` (nothing after it). */
 const SECRET_DATA_PICKED = /^\s*\.(?:data|stringData)(?:\.[\w-]{1,253}|\[\s*"[^"\n]{1,253}"\s*\])\s*(?:\|\s*@base64d\s*)?$/;
@@ -2306,8 +2308,10 @@ function keyedRowValues(text: string): string[] {
     const tabbed = line.includes('\t') ? line.split('\t') : undefined;
     const cells = csv ?? tabbed;
     if (cells && cells.length >= 2) {
-      if (isSecretName(cells[0].trim())) take(cells.slice(1));
-      else if (isSecretName(cells[cells.length - 1].trim())) take(cells.slice(0, -1));
+      // (A key is a name: a last cell that is a URL, `https://…/oauth/access_token`, names nothing: adv301 L11.)
+      const keyAt = (c: string) => KEY_CELL.test(c.trim()) && isSecretName(c.trim());
+      if (keyAt(cells[0])) take(cells.slice(1));
+      else if (keyAt(cells[cells.length - 1])) take(cells.slice(0, -1));
       continue;
     }
     const m = KEYED_ROW.exec(line);
@@ -2315,6 +2319,8 @@ function keyedRowValues(text: string): string[] {
   }
   return values;
 }
+/** An entry's key as a cell: a name, no URL or path. */
+const KEY_CELL = /^[\w.-]{1,128}$/;
 /** A row of jq's `@csv`: quoted cells joined by commas. */
 const CSV_ROW = /^"[^"\n]*"(?:,"[^"\n]*")+$/;
 
@@ -2418,7 +2424,7 @@ function topLevelOutputs(filter: string): string[] {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\/keys\b|\/api_key\b|\b(?:smtp_credentials_generate|magento|jupyterhub|nextflow|firebase|pdbedit|tdbdump|john|potfile|\.pot\b|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
+const PRINTER_WORDS = /<<<|\/keys\b|\/api_key\b|oneshot_token|get_api_key|\b(?:smtp_credentials_generate|magento|jupyterhub|nextflow|firebase|pdbedit|tdbdump|john|potfile|\.pot\b|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
 
 /** …or a script's name that says it decodes stored credentials (DECODER_SCRIPT: `./gpp-decrypt.py …`, `./xordecode.pl …`). */
 const DECODER_WORDS = /decrypt|decode|deobfusc|unobfusc|unstash|unxor|reveal|unmask|vncpwd|vncpasswd/i;
@@ -2763,7 +2769,7 @@ export function printedLine(line: string): { start: number; end: number } | unde
   // Documentation domains are left out of a one-word line's look-alike test: they make a host name an example, not the row's
   // credential (exim's `*.example.com:bob@example.com:pw`, adv4 X08, was kept whole for its `example`).
   // Node's inspect of a Buffer (`<Buffer 37 65 64 …>`: adv59 F40) is the bytes, not a `<placeholder>`.
-  if (value.replace(/\s+/g, '').length < MIN_PRINTED_CHARS || /^\(.*\)$/.test(value) || (/\s/.test(value) ? isReference(value) && !NODE_BUFFER.test(value) : isLookAlike(value.replace(DOC_DOMAIN, ''), true))) return undefined;
+  if (value.replace(/\s+/g, '').length < MIN_PRINTED_CHARS || /^\(.*\)$/.test(value) || (/\s/.test(value) ? (isReference(value) && !NODE_BUFFER.test(value)) || isSecretLabel(value) : isLookAlike(value.replace(DOC_DOMAIN, ''), true))) return undefined;
   const start = line.indexOf(value);
   return start < 0 ? undefined : { start, end: start + value.length };
 }

@@ -297,9 +297,6 @@ export const VENDOR_RULES: VendorRule[] = [
   // A Storj access grant (base58, `1…`, 200 and more characters: the satellite, an API key and an encryption key in one: pass
   // 290 F14), whatever names it (`"main": "1…"` under `access`).
   { ...rule('storj access grant', [], `${BB}1[1-9A-HJ-NP-Za-km-z]{200,4000}${EB}`), runMay: (run) => run.length >= 201 && run.charCodeAt(0) === 0x31 },
-  // Mintlify's API keys (`mint_` admin, `mint_dsc_` assistant: 28 letters and digits of both cases, bare in a `column -t` table of
-  // integrations: pass 296 F39); a Solana program's `mint_authority` is words.
-  rule('mintlify api key', ['mint_'], `${BB}mint_(?:dsc_)?(?=[A-Za-z0-9]{0,39}\\d)(?=[A-Za-z0-9]{0,39}[a-z])(?=[A-Za-z0-9]{0,39}[A-Z])[A-Za-z0-9]{24,40}${EB}`),
   // Mews' Connector API tokens (`ClientToken`, `AccessToken`: 32 upper-case hex, `-`, 31 more: pass 297 F20; the client's token
   // under a camelCase name the scanner keeps as AWS' idempotency token).
   { ...rule('mews token', [], `${BB}[0-9A-F]{32}-[0-9A-F]{31}${EB}`), runMay: (run) => run.length === 64 && run.charCodeAt(32) === 0x2d },
