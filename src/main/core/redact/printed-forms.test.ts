@@ -6176,6 +6176,15 @@ describe('session 46: the stop-time check of session 45 and the leads of pass 27
   });
 });
 
+/** Each case's values are masked in its command's reply, and the hooked CLI's quick check looks at its output (or a printer names it). */
+function expectMaskedForms(cases: readonly [string, string, readonly string[]][]): void {
+  for (const [cmd, text, values] of cases) {
+    const shown = new Redactor().maskCommandOutput(cmd, text);
+    for (const v of values) expect(shown, cmd).not.toContain(v);
+    expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
+  }
+}
+
 describe('session 47: the leads of passes 292 to 300 and the closing attack adv301', () => {
   it('masks what passes 292-295 found through: QGIS dots, ArcGIS by position, a jq row by name after to_entries, an R data.frame, Moonraker, Bambu codes, EMQX keys', () => {
     const [p1, p2, p3, p4, p5] = ['.' + s(AN, 14) + '.', 'Basemap.meridian4767!', 'Rstats4Life_Oslo', 'Moonlit_Kayak_08', pw()];
@@ -6193,11 +6202,7 @@ describe('session 47: the leads of passes 292 to 300 and the closing attack adv3
       [`node -e 'console.log(require("./farm.json"))'`, `    {\n      name: 'p1s-3',\n      accessCode: '${c3}'\n    }\n`, [c3]],
       ['cat etc/default_api_key.conf', `9f02d4b0deab42a2:${k3}:administrator\n`, [k3]],
     ];
-    for (const [cmd, text, values] of cases) {
-      const shown = new Redactor().maskCommandOutput(cmd, text);
-      for (const v of values) expect(shown, cmd).not.toContain(v);
-      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
-    }
+    expectMaskedForms(cases);
   });
 
   it("masks what pass 296 found through: Phrase's SDK by position, a Zendesk token after its user, curl's -u KEY:X, Mintlify keys in a key column and in hex", () => {
@@ -6210,11 +6215,7 @@ describe('session 47: the leads of passes 292 to 300 and the closing attack adv3
       ['column -s, -t integrations.csv', `service         owner        key                                       rotated\nhelpscout-docs  support-ops  ${h1}  2024-03-01\nmintlify        docs-team    ${m1}         2024-04-18\n`, [h1, m1]],
       ['xxd -p -c 64 .mintlify/assistant-key', `${Buffer.from(m2 + '\n').toString('hex')}\n`, [Buffer.from(m2).toString('hex')]],
     ];
-    for (const [cmd, text, values] of cases) {
-      const shown = new Redactor().maskCommandOutput(cmd, text);
-      for (const v of values) expect(shown, cmd).not.toContain(v);
-      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
-    }
+    expectMaskedForms(cases);
   });
 
   it("keeps what pass 296 showed must stay: a locale file's labels, a docs template's {api_token}, Zendesk's widget key, PostHog's project key", () => {
@@ -6250,11 +6251,7 @@ describe('session 47: the leads of passes 292 to 300 and the closing attack adv3
       ['docker compose logs vault', `vault-1  | Unseal Key: ${unseal}\nvault-1  | Root Token: hvs.${s(AN, 24)}\n`, [unseal]],
       ['grep -n "define(" sites/default/civicrm.settings.php', `35:  define( 'CIVICRM_SITE_KEY', '${site}');\n39:  define( 'CIVICRM_CRED_KEYS' , 'aes-cbc:hkdf-sha256:${cred}');\n`, [site, cred]],
     ];
-    for (const [cmd, text, values] of cases) {
-      const shown = new Redactor().maskCommandOutput(cmd, text);
-      for (const v of values) expect(shown, cmd).not.toContain(v);
-      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
-    }
+    expectMaskedForms(cases);
   });
 
   it("keeps what passes 297-300 showed must stay: OpenTravel's EchoToken, api.data.gov's DEMO_KEY, an OCPP setting's value, a person's user name", () => {
@@ -6292,13 +6289,8 @@ describe('session 47: the leads of passes 292 to 300 and the closing attack adv3
       ['grep -n CIVICRM pool.d/civicrm.conf', `4:env[CIVICRM_SITE_KEY] = ${k3}\n`, [k3]],
       ['cat Drop.txt', `admin key: ${m1}\n`, [m1]],
     ];
-    for (const [cmd, text, values] of cases) {
-      const shown = new Redactor().maskCommandOutput(cmd, text);
-      // (The cases with no listed value: every value the line's secret holds, read back from the text.)
-      const want = values.length ? values : [/[0-9A-Fa-f]{40}|[A-Za-z0-9+/]{44}/.exec(text)![0]];
-      for (const v of want) expect(shown, cmd).not.toContain(v);
-      expect(mayHoldSecret(text) || secretPrinterOf(cmd) !== undefined, cmd).toBe(true);
-    }
+    // (The cases with no listed value: the line's secret, read back from the text.)
+    expectMaskedForms(cases.map(([cmd, text, values]) => [cmd, text, values.length ? values : [/[0-9A-Fa-f]{40}|[A-Za-z0-9+/]{44}/.exec(text)![0]]]));
   });
 
   it("keeps what adv301 showed must stay: a passphrase is no label, labels with French colons and notes, Terraform's accessor ids, SSH fingerprints, a Solidity mint_, Mews' demo tokens, a camelCase template, a tidytext token", () => {
