@@ -504,8 +504,8 @@ export class FarNames {
         let x = y;
         while (x > rowStart && t.charCodeAt(x - 1) !== 0x20) x--;
         const value = t.slice(x, y);
-        // (Eight characters at least: a tidytext frame's `token` column holds `h1n1`, `mp3`: adv301 L14.)
-        if (value.length >= MIN_R_CELL && !SECRET_NAME_CELL.test(value) && (madeWord(value) || mintedWord(value))) this.take(x, value, name, out);
+        // (Eight characters at least but under a password's title: a tidytext frame's `token` column holds `h1n1`, `mp3`: adv301 L14.)
+        if ((value.length >= MIN_R_CELL || PASSWORD_NAME.test(name)) && !SECRET_NAME_CELL.test(value) && (madeWord(value) || mintedWord(value))) this.take(x, value, name, out);
         rowStart = (nl < 0 ? t.length : nl) + 1;
         continue;
       }
@@ -517,8 +517,8 @@ export class FarNames {
       // pandas right-aligns a DataFrame's columns under titles that end where its cells end (an index column first, with no
       // title; a cell may hold one blank: pass 283 F38's `0  Bacs Bureau  sftp.bureau.example  bx_ldgr01  <password>`).
       const titleEnd = starts[index] - lineStart + title.length;
-      // (Eight characters at least there: a tidytext frame's `token` column holds `h1n1`, `mp3`: adv301 L14.)
-      if (sep === SPACED && (cell === undefined || cell[0] - rowStart !== starts[index] - lineStart)) cell = cells.find(([x, y]) => y - rowStart === titleEnd && y - x >= MIN_R_CELL) ?? cell;
+      // (Eight characters at least there but under a password's title: a tidytext frame's `token` column holds `h1n1`: adv301 L14.)
+      if (sep === SPACED && (cell === undefined || cell[0] - rowStart !== starts[index] - lineStart)) cell = cells.find(([x, y]) => y - rowStart === titleEnd && (y - x >= MIN_R_CELL || PASSWORD_NAME.test(title))) ?? cell;
       if (cell === undefined) return;
       const [a, b] = cell;
       // A blank-aligned row's cell starts under its title (`column -t` pads each column to its widest), or ends under its end
@@ -1007,7 +1007,7 @@ const CRACKED_CELL = /^(?:[0-9a-fA-F]{32,128}|\$[PH]\$[./0-9A-Za-z]{31}|\$2[abxy
  * a name of words and dashes (a cache's key, `user_sessions_2024_archive_00001`, `gh cache list`'s `node-cache-Linux-x64-npm-…`:
  * adv211 L5) nor a UUID (a KMS key's id), nor a SHA-256 digest (a content-addressed store's keys: adv213 L1).
  */
-/** An R data.frame's cell read under a one-blank title this long at least (a password; a word column's `h1n1` is none). */
+/** A frame's cell read by its end under a token's title this long at least (a tidytext `token` column holds `h1n1`); a password's any length. */
 const MIN_R_CELL = 8;
 const MINTED_KEY_CELL = /^(?![0-9a-fA-F]{64}$)(?=[^\n]{0,200}\d)(?=[^\n]{0,200}[A-Za-z])[A-Za-z0-9]{24,200}$/;
 const KEY_TABLE_HEADER = /\|[ ]*(?:Reusable|Ephemeral)[ ]*(?:\||\r?$)/;
