@@ -1769,6 +1769,21 @@ export const FILES: ContextRule[] = [
   { kind: 'mintlify api key', keywords: ['mint_'], re: /(?<![A-Za-z0-9_+/-])(?<secret>mint_(?:dsc_)?(?=[A-Za-z0-9]{0,39}\d)(?=[A-Za-z0-9]{0,39}[a-z])(?=[A-Za-z0-9]{0,39}[A-Z])[A-Za-z0-9]{24,40})(?![A-Za-z0-9_+/-])(?![ \t]*\()/g },
   // CiviCRM's second key in rotation (`'aes-cbc:hkdf-sha256:<new> aes-cbc:hkdf-sha256:<old>'`: adv301 F60).
   { kind: 'civicrm key', keywords: ['civicrm_cred_keys', 'civicrm_sign_keys'], re: /\bCIVICRM_(?:CRED|SIGN)_KEYS['"]?\]?[ \t]*(?:,|=>?)[ \t]*['"]?[^'"\s,;)]{12,1024}[ \t]+(?<secret>(?!%%)[^'"\s,;)]{12,1024})/g },
+  // Authorize.Net's transaction key (16 letters and digits: `<add key="AuthNetTransactionKey" value="…"/>`, its API's
+  // `"transactionKey": "…"`: pass 302 F26); not EBICS' `<TransactionKey>`, a bank's key encrypted to the customer (long base64).
+  { kind: 'authorize.net transaction key', keywords: ['transactionkey', 'transaction_key'], re: /transaction[_.-]?key\\?["']?(?:[ \t]*[:=][ \t]*|["'][ \t]+value=|>)\\?["']?(?<secret>[A-Za-z0-9]{16})(?![A-Za-z0-9+/=])/gi },
+  // UPS' access licence number (16 upper-case hex: its legacy XML and JSON requests' credential beside the user: pass 303 F7).
+  { kind: 'ups access license', keywords: ['accesslicensenumber'], re: /AccessLicenseNumber(?:>|\\?"?[ \t]*[:=][ \t]*\\?")(?<secret>[0-9A-F]{16})(?![0-9A-Za-z])/g },
+  // USPS Web Tools' USERID (the account's credential: `ShippingAPI.dll?API=Verify&XML=<AddressValidateRequest USERID="…">`, often
+  // percent-encoded in a log: pass 303 F9).
+  { kind: 'usps userid', keywords: ['userid'], needs: /ShippingAPI\.dll|Request(?:%20|[ \t])USERID/i, re: /(?:%20|[ \t])USERID(?:%3D|=)(?:%22|")(?<secret>[0-9A-Z]{8,20})(?:%22|")/gi },
+  // An X12 interchange's ISA header: ISA02 under qualifier `03` (authorization information) and ISA04 under `01` (the security
+  // password), fixed-width fields of 10 (pass 303 F10).
+  { kind: 'edi password', keywords: ['isa*', 'isa|'], re: /(?:^|~[ \t]*)ISA(?<s>[*|])03\k<s>(?<secret>[^*|\s][^*|\n]{0,9}?)[ ]*\k<s>/gm },
+  { kind: 'edi password', keywords: ['isa*', 'isa|'], re: /(?:^|~[ \t]*)ISA(?<s>[*|])\d\d\k<s>[^*|\n]{10}\k<s>01\k<s>(?<secret>[^*|\s][^*|\n]{0,9}?)[ ]*\k<s>/gm },
+  // SRA toolkit's dbGaP download ticket (`/repository/user/protected/dbGaP-<n>/download-ticket = "<UUID>"` in user-settings.mkfg:
+  // pass 304 F14).
+  { kind: 'dbgap download ticket', keywords: ['download-ticket'], re: /\/download-ticket[ \t]*=[ \t]*"(?<secret>[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})"/g },
   // pyzotero's client by position: `zotero.Zotero(library_id, 'group', '<24 letters and digits>')`, its third argument the API key
   // (pass 276 F12: a script's line found by grep, no name beside the key).
   { kind: 'zotero api key', keywords: ['zotero('], re: /\b(?:zotero\.)?Zotero\([ \t]*[^,()\n]{1,128},[ \t]*(?:(?<t>['"])(?:user|group)\k<t>|[\w.]{1,64})[ \t]*,[ \t]*(?<q>['"])(?<secret>[A-Za-z0-9]{24})\k<q>/g },

@@ -1556,6 +1556,13 @@ describe('values named from afar', () => {
   `${"define('CIVICRM_CRED_KEYS', 'aes-cbc:hkdf-sha256:abcdefghijklm ".repeat(15_000)}`,
   `${'"password": "Mot de passe (facultatif) :",\n'.repeat(25_000)}`,
   `[admins]\n${"a = b'c'd'e\n".repeat(80_000)}`,
+  // Passes 302-304's: UPS' licence, USPS' USERID, X12 ISA headers, SRA's download ticket.
+  `${'<AccessLicenseNumber>'.repeat(50_000)}`,
+  `ShippingAPI.dll ${'%20USERID%3D%22'.repeat(60_000)}`,
+  `${'ISA*03*abcdefghij*01*'.repeat(45_000)}`,
+  `${'~ISA|00|          |01|'.repeat(40_000)}`,
+  `${'/download-ticket = "'.repeat(50_000)}`,
+  `${'<add key="AuthNetTransactionKey" value="'.repeat(25_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -6185,7 +6185,7 @@ function expectMaskedForms(cases: readonly [string, string, readonly string[]][]
   }
 }
 
-describe('session 47: the leads of passes 292 to 300 and the closing attack adv301', () => {
+describe('session 47: the leads of passes 292 to 304 and the closing attack adv301', () => {
   it('masks what passes 292-295 found through: QGIS dots, ArcGIS by position, a jq row by name after to_entries, an R data.frame, Moonraker, Bambu codes, EMQX keys', () => {
     const [p1, p2, p3, p4, p5] = ['.' + s(AN, 14) + '.', 'Basemap.meridian4767!', 'Rstats4Life_Oslo', 'Moonlit_Kayak_08', pw()];
     const [k1, k2, k3] = [s(AN, 32), s(HEX, 32), s(AN, 34)];
@@ -6311,6 +6311,20 @@ describe('session 47: the leads of passes 292 to 300 and the closing attack adv3
     const pseudonym = s(HEX, 64);
     expect(r.maskCommandOutput('cat participants.xml', `<Participant><Username>${pseudonym}</Username></Participant>\n`)).toContain(pseudonym);
     expect(r.maskCommandOutput('grep -rn CIVICRM templates/', "t.php:39:define('CIVICRM_CRED_KEYS', '%%credKeys%%');\n")).toContain('%%credKeys%%');
+  });
+
+  it("masks what passes 302-304 found through: Authorize.Net's transaction key, UPS' licence, USPS' USERID, an X12 ISA header, SRA's download ticket", () => {
+    const [t1, l1, u1, a1, p1, d1] = [s(AN, 16), s('0123456789ABCDEF', 16), `${s('0123456789', 3)}${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 5)}${s('0123456789', 4)}`, s(AN, 10), s(AN, 10), uuid().toUpperCase()];
+    expectMaskedForms([
+      ['grep AuthNet Web.config', `    <add key="AuthNetApiLoginId" value="${s(AN, 9)}" />\n    <add key="AuthNetTransactionKey" value="${t1}" />\n`, [t1]],
+      ['head -n 6 logs/ups-rate-request.xml', `  <AccessLicenseNumber>${l1}</AccessLicenseNumber>\n  <UserId>acme_ops</UserId>\n`, [l1]],
+      ["grep -h 'ShippingAPI.dll' logs/app.log", `[2025-03-01 10:22:03] production.DEBUG: GET https://secure.shippingapis.com/ShippingAPI.dll?API=Verify&XML=%3CAddressValidateRequest%20USERID%3D%22${u1}%22%3E\n`, [u1]],
+      ["sed -n '1,4p' inbound/850.edi", `ISA*03*${a1}*01*${p1}*ZZ*ACMEWHSE       *ZZ*BIGRETAILER    *250301*1022*U*00401*000004721*0*P*>~\n`, [a1, p1]],
+      ['cat .ncbi/user-settings.mkfg', `/repository/user/protected/dbGaP-28475/download-ticket = "${d1}"\n`, [d1]],
+    ]);
+    // An ISA header without credentials (qualifiers 00, blanks) stays whole.
+    const isa = 'ISA*00*          *00*          *ZZ*ACMEWHSE       *ZZ*BIGRETAILER    *250301*1022*U*00401*000004721*0*P*>~\n';
+    expect(new Redactor().maskCommandOutput('cat 850.edi', isa)).toBe(isa);
   });
 
   it('keeps what they showed must stay: an Ignition signature, R columns beside the password, a usage count, a PHP constant joined by dots', () => {
