@@ -6291,6 +6291,8 @@ describe('session 47: the leads of passes 292 to 304 and the closing attack adv3
     ];
     // (The cases with no listed value: the line's secret, read back from the text.)
     expectMaskedForms(cases.map(([cmd, text, values]) => [cmd, text, values.length ? values : [/[0-9A-Fa-f]{40}|[A-Za-z0-9+/]{44}/.exec(text)![0]]]));
+    // The mask names the tool that ran (wget, not curl).
+    expect(new Redactor().maskCommandOutput('wget -qO- http://127.0.0.1:7125/access/api_key', `{"result":"${h1}"}\n`)).toContain("[masked: api key printed by wget of Moonraker's key API]");
   });
 
   it("keeps what adv301 showed must stay: a passphrase is no label, labels with French colons and notes, Terraform's accessor ids, SSH fingerprints, a Solidity mint_, Mews' demo tokens, a camelCase template, a tidytext token", () => {

@@ -334,17 +334,18 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
   const name = basename(argv[0] ?? '');
   const [sub, sub2, sub3] = operands(argv);
   switch (name) {
+    // (wget fetches the same answers: the mask names the tool that ran.)
     case 'wget':
     case 'curl':
       // Cloudflare's token API: a token created (`POST …/user/tokens`: `result.value`) or rolled (`PUT …/tokens/<id>/value`: the
       // new token as `result`), under names the scanner reads as anything's (pass 232 F34).
-      if (argv.some((a) => CLOUDFLARE_TOKEN_API.test(a))) return { kind: 'api token', tool: "curl of Cloudflare's token API", fields: ['result', 'value'] };
+      if (argv.some((a) => CLOUDFLARE_TOKEN_API.test(a))) return { kind: 'api token', tool: `${name} of Cloudflare's token API`, fields: ['result', 'value'] };
       // A search engine's key API (Meilisearch's `GET /keys` lists `"key": "<64 hex>"`, Typesense's `POST /keys` answers `"value":
       // "…"`: pass 284 F20, F23): the keys' fields, by the URL's path (`/keys`, `/keys/<uid>`), through a jq after it too.
-      if (argv.some((a) => SEARCH_KEYS_API.test(a))) return { kind: 'api key', tool: "curl of a search engine's key API", fields: ['key', 'value'] };
+      if (argv.some((a) => SEARCH_KEYS_API.test(a))) return { kind: 'api key', tool: `${name} of a search engine's key API`, fields: ['key', 'value'] };
       // Moonraker's key API (`GET /access/api_key` answers `{"result": "<32 hex>"}`, a printer's key under a word that says nothing:
       // pass 293 F10).
-      return argv.some((a) => MOONRAKER_KEY_API.test(a)) ? { kind: 'api key', tool: "curl of Moonraker's key API", fields: ['result'] } : undefined;
+      return argv.some((a) => MOONRAKER_KEY_API.test(a)) ? { kind: 'api key', tool: `${name} of Moonraker's key API`, fields: ['result'] } : undefined;
     case 'gh':
       // `gh auth token` prints the token alone; `gh auth status -t` is text the scanner reads.
       return sub === 'auth' && sub2 === 'token' ? { kind: 'token', tool: 'gh auth token' } : undefined;
