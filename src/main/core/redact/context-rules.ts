@@ -199,7 +199,7 @@ export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SO
 // challenge and `encryptedToken` the answer: pass 268 L7, L14.)
 // (Ignition's `lastModificationSignature` in every project resource is a SHA-256 of its files: pass 295 L5; OpenTravel's
 // `EchoToken` a message's correlation id, in every OTA message a channel manager sends: pass 297 L17.)
-export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|resumption|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$|(?:^|=)ice-pwd$|^(?:plain|encrypted)[_-]?token$|^variations_(?:safe_)?seed_signature$|^(?:data-)?(?:web)?site[_-]?key$|^accounting[_-]?token$|^oauth_(?:consumer_key|signature)$|^lastModificationSignature$|^EchoToken$/i;
+export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|resumption|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$|(?:^|=)ice-pwd$|^(?:plain|encrypted)[_-]?token$|^variations_(?:safe_)?seed_signature$|^(?:data-)?(?:web)?site[_-]?key$|^accounting[_-]?token$|^oauth_(?:consumer_key|signature)$|^lastModificationSignature$|^EchoToken$|^#?EXT-X-(?:SESSION-)?KEY$/i;
 
 /** A value that ends at whitespace, a quote, `,` `;` `}` (JSON, env, YAML, TOML, INI). */
 // CJK punctuation ends it too (`AccessKeySecret：…，bucket：…` in a Chinese log line: adv18 F26), and an escaped line break or tab (a
@@ -236,7 +236,7 @@ export const HEADERS: ContextRule[] = [
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
   // (Or in a list, a map of header lists: Apache CXF's `Headers: {Authorization=[Basic …]}`: pass 297 F17.)
   // Not a call that makes the value (R's `add_headers(Authorization = paste("token", token))`: pass 179).
-  { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:HTTP_)?(?:Proxy-|PROXY_)?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?\[?(?:(?:Bearer|Basic|Token)[ \t]+)?(?![A-Za-z_][\w.$]{0,63}\()(?<secret>[^\s,}&"';\]]+)/gi },
+  { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:HTTP_)?(?:Proxy-|PROXY_)?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?\[?(?:(?:Bearer|Basic|Token|OAuth|Bot)[ \t]+)?(?![A-Za-z_][\w.$]{0,63}\()(?<secret>[^\s,}&"';\]]+)/gi },
   { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?!Digest[ \t]+[A-Za-z]{1,16}=)(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?!(?:enabled|disabled|true|false|none|required|optional|on|off)[ \t]*(?:\r?$|[#,}]))(?![A-Za-z_][\w.:]{0,64}\()(?!(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][A-Za-z]{0,40}(?:\.[A-Za-z_]\w{0,40}){0,3})[ \t]*[,})])(?![[{][ \t]*\r?$)(?<secret>(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+(?:[ \t]+(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+)*)/gim },
   // (A list opened at the line's end, `"authorization": [` of a Laravel error report's headers, is no value: its item on the next
   // line is bound-values.ts authorizationListItem's, adv262 F20.)
@@ -997,8 +997,8 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['identify '], needs: /nickserv[ \t]+identify[ \t]/i, re: /\bNickServ[ \t]+IDENTIFY[ \t]+(?:[^\s";]{1,64}[ \t]+)?(?<secret>[^\s";]{4,256})/gi, guard: true },
   { kind: 'ntp key', keywords: ['hex:', 'ascii:'], re: /^[ \t]*\d{1,5}[ \t]+(?:MD5|SHA1|SHA256|SHA384|SHA512|SHA3-\d{3}|AES128|AES256|CMAC|M)[ \t]+(?:HEX|ASCII):(?<secret>\S{4,256})/gim },
   // A YouTube stream key (five groups of four: `"key": "urvw-f0cm-kqes-k4z9-wdwj"` of OBS's service.json found by `grep -rn`, no
-  // server beside it: pass 239 F14).
-  { kind: 'stream key', keywords: ['"key"'], re: /"key"[ \t]*:[ \t]*"(?<secret>(?=[a-z0-9-]{0,23}\d)[a-z0-9]{4}(?:-[a-z0-9]{4}){4})"/g },
+  // server beside it: pass 239 F14); YouTube's own API names it `"streamName"` under `cdn.ingestionInfo` (pass 305 F36).
+  { kind: 'stream key', keywords: ['"key"', '"streamname"', '"stream_name"'], re: /"(?:key|streamName|stream_name)"[ \t]*:[ \t]*"(?<secret>(?=[a-z0-9-]{0,23}\d)[a-z0-9]{4}(?:-[a-z0-9]{4}){4})"/g },
   // A setter's string argument in code (ESPHome's generated `wifi_wifiap.set_password("…")`, `->set_auth_password("…")`: pass 238
   // S8; `client.setApiKey("…")`, `SetAccessToken("…")`), its last after others (`keyring.set_password("smtp", "alerts@…", "…")`:
   // adv245 F26): the value the program is configured with.
@@ -1784,6 +1784,13 @@ export const FILES: ContextRule[] = [
   // SRA toolkit's dbGaP download ticket (`/repository/user/protected/dbGaP-<n>/download-ticket = "<UUID>"` in user-settings.mkfg:
   // pass 304 F14).
   { kind: 'dbgap download ticket', keywords: ['download-ticket'], re: /\/download-ticket[ \t]*=[ \t]*"(?<secret>[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})"/g },
+  // An API's session token under `sessionId` (Bill.com's `"sessionId":"!AR…"`, Salesforce's `00D…!AQ…`; its form bodies'
+  // `sessionId=…&devKey=`: pass 306 F13): minted, 40 characters and more, all three kinds. A transcript's or a trace's
+  // `"sessionId": "<uuid>"` is an identifier (isSecretName's exception: pass 285) and stays, as does any hex.
+  { kind: 'session token', keywords: ['"sessionid"', 'sessionid='], re: /(?:"sessionId"[ \t]*:[ \t]*"|[?&\s=]sessionId=)(?<secret>(?=[^"&\s]{0,255}[A-Z])(?=[^"&\s]{0,255}[a-z])(?=[^"&\s]{0,255}\d)[A-Za-z0-9!._~+/=-]{40,256})(?=["&\s]|$)/gm },
+  // A query string quoted alone, no `?` before it: nginx-rtmp's access log writes a publish's `$args` so (`PUBLISH "live"
+  // "studio" "key=<stream key>"`: pass 305 F6). A minted value, 12 characters and up, letters and digits.
+  { kind: (m) => `${m.groups!.param.toLowerCase()} in url`, keywords: ['"key=', '"token=', '"sig=', '"secret=', '"auth=', '"api_key=', '"apikey='], re: /"(?<param>key|token|sig|secret|auth|api_key|apikey)=(?<secret>(?=[^\s&"]{0,255}\d)(?=[^\s&"]{0,255}[A-Za-z])[^\s&#"'<>;]{12,256})(?=["&])/gi, guard: true },
   // pyzotero's client by position: `zotero.Zotero(library_id, 'group', '<24 letters and digits>')`, its third argument the API key
   // (pass 276 F12: a script's line found by grep, no name beside the key).
   { kind: 'zotero api key', keywords: ['zotero('], re: /\b(?:zotero\.)?Zotero\([ \t]*[^,()\n]{1,128},[ \t]*(?:(?<t>['"])(?:user|group)\k<t>|[\w.]{1,64})[ \t]*,[ \t]*(?<q>['"])(?<secret>[A-Za-z0-9]{24})\k<q>/g },

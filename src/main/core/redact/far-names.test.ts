@@ -1563,6 +1563,24 @@ describe('values named from afar', () => {
   `${'~ISA|00|          |01|'.repeat(40_000)}`,
   `${'/download-ticket = "'.repeat(50_000)}`,
   `${'<add key="AuthNetTransactionKey" value="'.repeat(25_000)}`,
+  // Session 48's: calls laid over lines, sqlite's short rules, a commented CSV header, MUNGE, sessionId, a quoted query string,
+  // YouTube's streamName, a WHIP URL, awk's field picks (a printer: the command line is bounded), Authorization=OAuth.
+  `${'f(\n  a,\n)\n'.repeat(80_000)}`,
+  `${'GIS(\n'.repeat(150_000)}`,
+  `g(\n${'    "a",\n'.repeat(150_000)})\n`,
+  `${'x = GIS(\n    "u",\n    "v",\n    "w",\n)\n'.repeat(25_000)}`,
+  `id  password\n${'-- '.repeat(300_000)}\n`,
+  `${'-- -- ---\n'.repeat(90_000)}`,
+  `${'#key,password\n'.repeat(60_000)}`,
+  `#key,username,password\n${'"a","b","c1d2e3f4g5",\n'.repeat(40_000)}`,
+  `${'MUNGE:'.repeat(150_000)}`,
+  `MUNGE:${'A'.repeat(900_000)}`,
+  `${'"sessionId":"'.repeat(70_000)}`,
+  `${'&sessionId=!AR'.repeat(60_000)}`,
+  `${'"key=aB1'.repeat(100_000)}`,
+  `${'"streamName": "'.repeat(60_000)}`,
+  `${'cloudflarestream.com/'.repeat(45_000)}`,
+  `${'Authorization=OAuth '.repeat(50_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

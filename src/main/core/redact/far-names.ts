@@ -25,9 +25,10 @@ export interface NameTests {
 
 /**
  * A table's rule under its header: psql's `------+-------`, mysql's `+------+-------+`, a markdown table's `|---|:--|`,
- * sqlite3's `-column` mode `-----  -------` (dashes, `+`, `|`, `:`, `=` and blanks, three dashes at least).
+ * sqlite3's `-column` mode `-----  -------` (dashes, `+`, `|`, `:`, `=` and blanks, three dashes at least; sqlite's rule under a
+ * title of one or two characters first, `--  ----------  ---------`: pass 305 F16).
  */
-const TABLE_RULE = /^[ \t]*[-+|:=]*-{3}[-+|:= \t]*\r?$/;
+const TABLE_RULE = /^[ \t]*(?:-{1,2}[ \t]+)*[-+|:=]*-{3}[-+|:= \t]*\r?$/;
 /** A header line (and a rule) longer than this is not a table's: a name in minified JSON or a dump's extended INSERT is not looked at. */
 export const MAX_HEADER_LINE = 4096;
 /** Most rows of a table (or tuples of an INSERT, rows of a COPY) read under a secret's column; the byte path reads this many lines after the name. */
@@ -435,6 +436,9 @@ export class FarNames {
       // is one separator, and a title may hold a blank.
       const aligned = (sep === '\t' && header.includes('\t\t')) || sep === SPACED;
       const fields = sep === undefined ? [] : aligned ? splitAligned(header, sep) : header.split(sep === BARRED ? BAR : sep);
+      // A header written as a comment (xCAT's `tabdump passwd`: `#key,username,password,…`: pass 307 F35): its first name after `#`.
+      const hashed = sep === ',' && fields.length > 1 ? (/^#[ \t]?(?=[A-Za-z_"])/.exec(fields[0])?.[0].length ?? 0) : 0;
+      if (hashed > 0) fields[0] = fields[0].slice(hashed);
       // A two-column name / value table's row (`select name, value from settings` in mysql -B: adv18 F23): the rest of the line
       // after the name and its separator is the value.
       const nameSep = t[e];
@@ -470,7 +474,7 @@ export class FarNames {
       }
       const starts: number[] = [];
       if (aligned) for (const m of header.matchAll(sep === SPACED ? SPACED_TITLES : /[^\t]+/g)) starts.push(lineStart + m.index);
-      else for (let i = 0, at = lineStart; i < fields.length; at += fields[i].length + 1, i++) starts.push(at);
+      else for (let i = 0, at = lineStart + hashed; i < fields.length; at += fields[i].length + 1, i++) starts.push(at);
       this.csvHeader = { start: lineStart, sep, aligned, names: fields.map((f) => f.trim().replace(/^"(.*)"$/, '$1')), starts };
     }
     const { sep, aligned, names, starts } = this.csvHeader;

@@ -6339,3 +6339,46 @@ describe('session 47: the leads of passes 292 to 304 and the closing attack adv3
     expect(r.maskCommandOutput('cat db.php', `$dsn = 'host=db;password='.DB_PASS.';port=5432';\n`)).toContain('.DB_PASS.');
   });
 });
+
+describe('session 48: the leads of passes 305 to 307, and calls laid over lines', () => {
+  it('masks what passes 305-307 found through: awk picking a field by name, sqlite3 -column under a two-letter title, MUNGE, an xCAT CSV, Authorization=OAuth, YouTube streamName, sessionId, a quoted $args, a WHIP URL', () => {
+    const [yt, my, munge, p1, p2, hmac] = [`${s('abcdefghijklmnopqrstuvwxyz', 4)}-g13v-i9r4-${s('abcdefghijklmnopqrstuvwxyz', 4)}-m0xk`, 'photon76Heron#', s(B64, 120), 'Ph0t0n!348', 'P8#rknY2jOgD', `${s(B64, 86)}==`];
+    const [a1, a2, tw, yt2, bill, sf, key, whip] = [s(AN, 12), s(AN, 12), s('abcdefghijklmnopqrstuvwxyz0123456789', 30), `${s('abcdefghijklmnopqrstuvwxyz', 4)}-coeu-crvu-k3pn-41kc`, `!AR${s(AN, 100)}`, `00D5g000004Dxyz!AQ${s(AN, 80)}`, s(AN, 24), `${s(HEX, 32)}k${s(HEX, 32)}`];
+    expectMaskedForms([
+      [`awk -F= '$1=="YT_KEY"{print $2}' lofi-stream.env`, `${yt}\n`, [yt]],
+      [`awk -F' *= *' '$1=="password"{print $2}' .my.cnf`, `${my}\n`, [my]],
+      [`sqlite3 -header -column azuracast.db "select id, short_name, source_pw, admin_pw from station"`, `id  short_name  source_pw     admin_pw    \n--  ----------  ------------  ------------\n1   kxrp        ${a1}  ${a2}\n`, [a1, a2]],
+      ['munge -n -t 300', `MUNGE:${munge}:\n`, [munge]],
+      ['tabdump passwd', `#key,username,password,cryptmethod,authdomain,comments,disable\n"system","root","${p1}",,,,\n"ipmi","ADMIN","${p2}",,,,\n"omapi","xcat_key","${hmac}",,,,\n`, [p1, p2, hmac]],
+      ['cat streamlink/config', `twitch-api-header=Authorization=OAuth ${tw}\n`, [tw]],
+      [`curl -s "http://127.0.0.1:18305/youtube/v3/liveStreams?part=cdn&mine=true" | jq '.items[] | {id, ingestion: .cdn.ingestionInfo}'`, `{\n  "id": "Yh1sKq",\n  "ingestion": {\n    "streamName": "${yt2}",\n    "ingestionAddress": "rtmp://a.rtmp.youtube.com/live2"\n  }\n}\n`, [yt2]],
+      ["grep -E 'Login.json|sessionId' logs/billsync.log", `2024-06-03 09:12:41,603 DEBUG billsync.client response 200 {"response_status":0,"response_data":{"sessionId":"${bill}","orgId":"008015xd8NRUJItmOO1P"}}\n`, [bill]],
+      ['cat sf-login.json', `{"sessionId": "${sf}", "serverUrl": "https://acme.my.salesforce.com"}\n`, [sf]],
+      ['grep PUBLISH logs/rtmp_access.log', `10.0.4.21 [07/Dec/2025:09:58:12 +0000] PUBLISH "live" "studio" "key=${key}" - 51201 3412 "" "FMLE/3.0 (compatible; FMSc/1.0)" (1h 2m 11s)\n`, [key]],
+      ['curl -s http://127.0.0.1:18305/stream/live_inputs/x | jq .result.webRTC', `{\n  "url": "https://customer-uef072e9ltp53zxe.cloudflarestream.com/${whip}/webRTC/publish"\n}\n`, [whip]],
+    ]);
+    // Twitch's stream key is said to be one (it was read as a payment key).
+    expect(new Redactor().mask(`"key": "live_123456789_${s(AN, 30)}"`)).toContain('[masked: twitch stream key]');
+  });
+
+  it('masks a client given its credentials by position in a call a formatter laid over lines', () => {
+    const [p1, k1, k2] = ['Tq8!vRz2pLm', s(AN, 24), s(AN, 40)];
+    expectMaskedForms([
+      ['sed -n 1,8p publish.py', `gis = GIS(\n    "https://www.arcgis.com",\n    "analyst",\n    "${p1}",\n)\n`, [p1]],
+      ['cat sync.py', `zot = zotero.Zotero(\n    1234567,\n    "user",\n    "${k1}",\n)\n`, [k1]],
+      ['cat notebook.py', `client = cohere.Client(\n    "${k2}"\n)\n`, [k2]],
+    ]);
+  });
+
+  it('keeps what they showed must stay: HLS key tags, a signature header\'s time, a UUID or hex sessionId, calls of ordinary arguments, PHP\'s print_r', () => {
+    const r = new Redactor();
+    const hls = '#EXT-X-KEY:METHOD=AES-128,URI="https://keys.kxrp.example/hls/key/1842",IV=0x7E2A6B1C9D0F4E3A8B2C1D0E9F8A7B6C\n#EXT-X-SESSION-KEY:METHOD=SAMPLE-AES,URI="skd://key65"\n';
+    expect(r.maskCommandOutput('cat hls/stream.m3u8', hls)).toBe(hls);
+    expect(r.maskCommandOutput('grep -i mux-signature logs/webhooks.log', `Mux-Signature: t=1733566811,v1=${s(HEX, 64)}\n`)).toContain('t=1733566811');
+    for (const id of [uuid(), s(HEX, 64)]) expect(r.maskCommandOutput('cat trace.json', `{"sessionId": "${id}"}\n`)).toContain(id);
+    const call = 'result = compute(\n    alpha,\n    "beta",\n    gamma=3,\n)\n';
+    expect(r.maskCommandOutput('cat run.py', call)).toBe(call);
+    const printR = 'Array\n(\n    [password] => Array\n        (\n        )\n)\n';
+    expect(r.maskCommandOutput('php -r "print_r($cfg);"', printR)).toBe(printR);
+  });
+});

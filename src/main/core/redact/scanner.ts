@@ -25,6 +25,7 @@ import { madeWord } from './look-alikes.js';
 import { isWireguardPrivateBeside, MAX_DERIVATIONS, type DerivationBudget } from './wireguard-pairs.js';
 import { dropDigestCells } from './digest-columns.js';
 import { prefixedLineFindings } from './prefixed-lines.js';
+import { multiLineCallFindings } from './multi-line-calls.js';
 import { wordDiffFindings } from './word-diff-lines.js';
 import { msfCredsRows } from './msf-creds.js';
 import { keychainDumpItems } from './keychain-dumps.js';
@@ -569,6 +570,16 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
       prefixedLineFindings(text, out, scanSecrets, ownBytes());
     } finally {
       prefixDepth--;
+    }
+  }
+  // A call or a list laid over lines by a formatter (`GIS(\n    url,\n    user,\n    password,\n)`), read as one line by the
+  // rules that read arguments by position; not inside a view of them.
+  if (!inCallView) {
+    inCallView = true;
+    try {
+      multiLineCallFindings(text, out, scanSecrets, ownBytes());
+    } finally {
+      inCallView = false;
     }
   }
   // git's `--word-diff` lines, read as the old and the new file had them (a diff's, or its marked lines without headers: grep's
@@ -1385,6 +1396,8 @@ let prefixDepth = 0;
 const MAX_PREFIX_DEPTH = 3;
 /** Are a word diff's views being scanned (word-diff-lines.ts: they are not read as one again)? */
 let inWordDiff = false;
+/** In multiLineCallFindings' view: its lines are calls joined already. */
+let inCallView = false;
 /** Is a quoted-printable block's decoded text being scanned (it is not decoded again)? */
 let inQuotedPrintable = false;
 /** Lines of one quoted-printable block at most (its soft breaks join them): a mail's paragraph; a megabyte is read in blocks. */

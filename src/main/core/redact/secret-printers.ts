@@ -1214,7 +1214,7 @@ const VARIABLE_IN = /\$\{?([A-Za-z_]\w*)\}?/;
 
 function pipelinePrinter(stages: readonly SimpleCommand[], depth: number): SecretPrinter | undefined {
   let at = 0;
-  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages) ?? pgpassFieldsPrinted(stages) ?? namesCutFromCredentialFile(stages) ?? secretKeyLineCut(stages) ?? reversedText(stages) ?? substitutedText(stages);
+  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? awkFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages) ?? pgpassFieldsPrinted(stages) ?? namesCutFromCredentialFile(stages) ?? secretKeyLineCut(stages) ?? reversedText(stages) ?? substitutedText(stages);
   for (let i = 1; !printer && i < stages.length; i++) {
     if (!runsPerInput(stages[i]) && !(i === stages.length - 1 && answersPrompt(stages[0]))) continue;
     printer = stagePrinter(stages[i], depth);
@@ -1794,6 +1794,29 @@ function printsAField(argv: readonly string[]): boolean {
 /** An awk program that selects lines by a pattern and prints a field of them (`/api-token:/{print $2}`): the pattern (group p). */
 // Or after the file's name (`{print FILENAME": "$2}`: blind pass 217 F13).
 const AWK_PICK_PRINT = /^\s*\/(?<p>[^/]{1,128})\/\s*\{\s*print\s+(?<f>FILENAME\s*(?:"[^"\n]{0,8}"\s*)?,?\s*)?\$[1-9]/;
+
+/**
+ * awk picking the line by its first field's name and printing another field (`awk -F= '$1=="YT_KEY"{print $2}' stream.env`,
+ * `awk -F' *= *' '$1=="password"{print $2}' .my.cnf`: passes 305 F44, 307 F38): what it prints is the named value, alone.
+ */
+function awkFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
+  for (const s of stages) {
+    const name = basename(s.argv[0] ?? '');
+    if (!/^(?:awk|gawk|mawk)$/.test(name)) continue;
+    const m = AWK_FIELD_EQUALS.exec(operands(s.argv)[0] ?? '');
+    const field = m?.groups!.n ?? m?.groups!.r;
+    if (m && field !== undefined && m.groups!.by !== m.groups!.out && (isSecretVariable(field) || SECRET_FIELD.test(field) || isSecretName(field))) {
+      return { kind: /^[A-Za-z_]\w*$/.test(field) ? `$${field} value` : 'value', tool: `${name} of a secret's line` };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * An awk program that picks lines by a field's name and prints another field (`$1=="password"{print $2}`, `$1 ~ /^api_key$/ {
+ * print $3 }`): the name (group n, or r of a regex), the field compared (by) and the one printed (out).
+ */
+const AWK_FIELD_EQUALS = /^\s*\$(?<by>[1-9])\s*(?:==\s*(?<q>["'])(?<n>[^"'\n]{1,128})\k<q>|~\s*\/\^?(?<r>[\w.-]{1,128})\$?\/)\s*\{\s*print\s+\$(?<out>[1-9])\s*;?\s*\}\s*$/;
 
 /**
  * A secret's line found by its key and cut to its value (`grep 'password:' secret.yaml | awk '{print $2}' | base64 -d`, `grep

@@ -361,6 +361,11 @@ export const VENDOR_RULES: VendorRule[] = [
   // Plex's claim token (`PLEX_CLAIM=claim-<20>` of its container, from plex.tv/claim: it binds a server to the account; pass 177
   // F4 decoded it from a Kubernetes Secret) and Restream's stream key (`re_<digits>_<20 hex>` in an OBS profile: pass 177 F27).
   rule('plex claim token', ['claim-'], `${B}claim-(?=[A-Za-z0-9_-]{0,19}[0-9])(?=[A-Za-z0-9_-]{0,19}[A-Za-z])[A-Za-z0-9_-]{20}${E}`),
+  // Cloudflare Stream's WebRTC publish (WHIP) URL: its path is the live input's id, `k`, and its secret (`…/<32 hex>k<hex>/webRTC/
+  // publish`: pass 305 F29); a playback URL's path is the id alone.
+  rule('cloudflare stream webrtc key', ['cloudflarestream.com/'], `cloudflarestream\\.com/(?<secret>[0-9a-f]{32}k[0-9a-f]{32,128})(?=/webRTC/)`),
+  // A MUNGE credential (`munge -n`: `MUNGE:<base64>:`): replayable by anyone on the cluster until it expires (pass 307 F7).
+  rule('munge credential', ['munge:'], `${B}MUNGE:(?<secret>[A-Za-z0-9+/]{40,8192}={0,2}):`),
   rule('restream stream key', ['re_'], `${B}re_\\d{5,10}_[0-9a-f]{20}${E}`),
   // Facebook Live's persistent stream key (`FB-<video id>-0-Ab<…>`: Wowza's PushPublishMap `"streamName"`, pass 205 F10).
   rule('facebook stream key', ['-0-ab'], `${B}FB-\\d{12,20}-\\d-Ab[A-Za-z0-9_-]{20,200}${E}`),
@@ -397,7 +402,9 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('logfire token', ['pylf_v'], `${B}pylf_v\\d+_[a-z]{2}_[A-Za-z0-9]{40,}${E}`),
   rule('sanity token', ['sk'], `${BB}sk[A-Za-z0-9]{150,}${EB}`),
   // Mollie (`live_` / `test_` + 30, `access_` + 40), GoCardless (`live_` + 40).
-  rule('payment api key', ['live_', 'access_'], `${B}(?:live_(?=[A-Za-z0-9_-]*\\d)(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{30,44}|access_(?=[A-Za-z0-9]*\\d)[A-Za-z0-9]{40})${E}`),
+  // Twitch's stream key (`live_<channel id>_<30>`, OBS' service.json, an RTMP URL: pass 305) was read as a payment key.
+  rule('twitch stream key', ['live_'], `${B}live_\\d{5,12}_[A-Za-z0-9]{30}${E}`),
+  rule('payment api key', ['live_', 'access_'], `${B}(?:live_(?!\\d{5,12}_[A-Za-z0-9]{30}${E})(?=[A-Za-z0-9_-]*\\d)(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{30,44}|access_(?=[A-Za-z0-9]*\\d)[A-Za-z0-9]{40})${E}`),
   rule('paddle key', ['pdl_'], `${B}pdl_(?:live|sdbx)_apikey_[a-z0-9]{26}_[A-Za-z0-9]{22}_[A-Za-z0-9]{3}${E}`),
   rule('xendit key', ['xnd_'], `${B}xnd_(?:production|development)_[A-Za-z0-9]{40,}${E}`),
   rule('midtrans server key', ['mid-server-'], `${B}(?:SB-)?Mid-server-[A-Za-z0-9_-]{20,}${E}`),
