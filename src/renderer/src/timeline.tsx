@@ -88,7 +88,9 @@ export function Timeline({ sessionId, shownId, onGrammar }: { sessionId: string;
               <span className="exit">exit</span>
               <span className="dur">time</span>
               <span>category</span>
-              <span className="tok">tokens raw → shown</span>
+              <span className="tok" title="o200k tokens of the raw output (colours stripped) → of the whole reply the agent received; a reply cut at mish's ~20k-token cap (counted high) states its kept output in the same count">
+                tokens raw → shown
+              </span>
               <span className="red">saved</span>
             </span>
             {onGrammar && <span className="row-action-slot" />}
