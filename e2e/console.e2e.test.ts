@@ -263,6 +263,34 @@ describe('operator console in a browser', () => {
       return { scrolled: list.scrollTop > 0, onTop: !!hit && !!hit.closest('.row.head'), rowAtTop: !!top && !!top.closest('button.row') && !top.closest('.row.head') };
     })()`)) as { scrolled: boolean; onTop: boolean; rowAtTop: boolean };
     expect(head).toEqual({ scrolled: true, onTop: true, rowAtTop: true });
+    // Following the newest row, the first row shown is whole: its box starts at or below the
+    // column heads' bottom and the list's top (session 48: the list was 7.57 rows tall, the top
+    // one cut in half under the heads), and it is that row the eye sees at its top and bottom edge.
+    await a.run('marks', 'echo row-10');
+    await page.locator('.timeline .row', { hasText: 'echo row-10' }).waitFor();
+    const firstRow = async () =>
+      (await page.evaluate(`(() => {
+        const list = document.querySelector('.timeline .rows');
+        const head = document.querySelector('.timeline .rows-head').getBoundingClientRect();
+        const box = list.getBoundingClientRect();
+        const rows = [...list.querySelectorAll(':scope > li')];
+        const first = rows.find((li) => li.getBoundingClientRect().bottom > box.top + 0.5);
+        const r = first.getBoundingClientRect();
+        const x = r.left + 60;
+        const seen = (y) => { const el = document.elementFromPoint(x, y); return !!el && first.contains(el); };
+        return {
+          following: list.scrollHeight - list.scrollTop - list.clientHeight < 1,
+          text: first.innerText.split('\\n').join(' '),
+          top: r.top, bottom: r.bottom, listTop: box.top, headBottom: head.bottom,
+          coveredPx: Math.max(0, Math.max(box.top, head.bottom) - r.top),
+          // 2 px in from each edge: hit testing works on the pixel-snapped layout, the box is fractional.
+          seenTop: seen(r.top + 2), seenBottom: seen(r.bottom - 2),
+        };
+      })()`)) as { following: boolean; text: string; top: number; bottom: number; listTop: number; headBottom: number; coveredPx: number; seenTop: boolean; seenBottom: boolean };
+    await expect.poll(async () => (await firstRow()).following).toBe(true);
+    const shownFirst = await firstRow();
+    expect(shownFirst, JSON.stringify(shownFirst)).toMatchObject({ following: true, coveredPx: 0, seenTop: true, seenBottom: true });
+    await screenshot(page, 'timeline-following.png', [...CONSOLE_FRAME, '.timeline']);
     // Rows scrolled out above are said in words.
     await expect.poll(() => page.locator('.timeline .earlier').innerText()).toMatch(/^↑ \d+ earlier commands?$/);
     // Going back through the commands ([) keeps the shown one's row in view, and says what is below.

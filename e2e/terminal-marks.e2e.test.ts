@@ -57,9 +57,20 @@ describe('command marks in the live terminal', () => {
       const text = { left: s.left, right: s.left + s.width, top: s.top, bottom: s.bottom };
       const rows = [...screen.querySelectorAll('.xterm-rows > div')].map((r) => r.textContent);
       const parts = [];
+      const texts = [];
       for (const m of screen.parentElement.querySelectorAll('.cmd-mark')) {
         if (getComputedStyle(m).display === 'none') continue;
-        for (const el of [m, ...m.querySelectorAll('*')]) {
+        const row = Math.floor((m.getBoundingClientRect().top - s.top) / rowHeight + 0.5);
+        // The command shown after the mark: kept apart, checked against its row's characters below.
+        const t = m.querySelector('.cmd-mark-text');
+        if (t && getComputedStyle(t).display !== 'none') {
+          const r = t.getBoundingClientRect();
+          const line = term.buffer.active.getLine(term.buffer.active.viewportY + row);
+          let used = 0;
+          for (let x = term.cols - 1; x >= 0; x--) { const ch = line?.getCell(x)?.getChars(); if (ch && ch !== ' ') { used = x + 1; break; } }
+          texts.push({ id: m.getAttribute('data-command-id'), text: t.textContent, left: r.left, right: r.right, width: r.width, row, textEnd: s.left + used * (s.width / term.cols), seen: (() => { const hit = document.elementFromPoint(r.left + Math.min(10, r.width / 2), r.top + r.height / 2); return hit === t; })() });
+        }
+        for (const el of [m, ...m.querySelectorAll(':scope > :not(.cmd-mark-text), :scope > :not(.cmd-mark-text) *')]) {
           const st = getComputedStyle(el);
           if (st.display === 'none' || st.visibility === 'hidden') continue;
           const r = el.getBoundingClientRect();
@@ -67,8 +78,8 @@ describe('command marks in the live terminal', () => {
           parts.push({ id: m.getAttribute('data-command-id'), cls: el.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom, row: Math.floor((m.getBoundingClientRect().top - s.top) / rowHeight + 0.5) });
         }
       }
-      return { text, rows, parts, cols: term.cols };
-    })()`)) as { text: Box; rows: string[]; parts: (Box & { id: string; cls: string; row: number })[]; cols: number };
+      return { text, rows, parts, texts, cols: term.cols };
+    })()`)) as { text: Box; rows: string[]; parts: (Box & { id: string; cls: string; row: number })[]; texts: { id: string; text: string; left: number; right: number; width: number; row: number; textEnd: number; seen: boolean }[]; cols: number };
     const dump = JSON.stringify(geometry, null, 1);
     // The marked lines really are full: the width-filling line's last column holds text.
     const full = geometry.rows.findIndex((r) => /^W+E$/.test(r.replace(/\s+$/, '')));
@@ -84,6 +95,16 @@ describe('command marks in the live terminal', () => {
     const t = geometry.text;
     const inside = (p: Box) => p.left < t.right - 0.5 && p.right > t.left + 0.5 && p.top < t.bottom - 0.5 && p.bottom > t.top + 0.5;
     expect(geometry.parts.filter(inside), dump).toEqual([]);
+    // The command is shown as text after its mark (session 48: the pane showed the ▸ marks but not
+    // the commands), visible, and only where its row has no character: after the row's text.
+    const shownText = (re: RegExp) => geometry.texts.find((x) => re.test(x.text));
+    const short = shownText(/^▸ echo short-line$/);
+    expect(short, dump).toBeDefined();
+    expect(short!.width, dump).toBeGreaterThan(20);
+    expect(short!.seen, dump).toBe(true);
+    for (const x of geometry.texts) expect(x.left, dump).toBeGreaterThanOrEqual(x.textEnd - 0.5);
+    // The full-width and wrapped lines' commands go right of the last column, if the pane has room there.
+    for (const x of geometry.texts.filter((y) => y.row === full || y.row === wrapStart)) expect(x.left, dump).toBeGreaterThanOrEqual(t.right - 0.5);
 
     // The command is still named: each mark's label says its command and id, and a click on it shows that command.
     const labels = await page.locator('.terminal[data-session] .cmd-mark .cmd-mark-label').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));

@@ -7,6 +7,7 @@
  */
 import type { CommandInfo } from '../../shared/contract.js';
 import { stripAnsi } from '../core/squasher/vt-stripper.js';
+import { countTokens } from '../core/format/tokens.js';
 import type { HubProcess } from './hub-types.js';
 
 /** Commands kept per session in the timeline. */
@@ -76,7 +77,7 @@ export class CommandTimelines {
 
   update(c: CommandInfo, patch: Partial<CommandInfo>): void {
     Object.assign(c, patch);
-    if (patch.agentSaw !== undefined) c.tokensShown = countTokensSync(patch.agentSaw);
+    if (patch.agentSaw !== undefined) c.tokensShown = countTokens(patch.agentSaw);
     if (patch.agentSaw !== undefined) c.shownLines = patch.agentSaw === '' ? 0 : patch.agentSaw.split('\n').length;
     this.changed(c);
   }
@@ -105,14 +106,13 @@ export class CommandTimelines {
       this.update(c, { tokensRaw: Math.round(c.rawBytes / BYTES_PER_TOKEN_ESTIMATE), tokensApprox: true });
       return;
     }
-    await tokenizerReady;
     // Another process's spool is complete a moment after its command ends (its index is written on close).
     for (let attempt = 0, delay = SPOOL_RETRY_MS; attempt < SPOOL_RETRIES; attempt++, delay *= 2) {
       const proc = process();
       if (!proc) return;
       try {
         const text = stripAnsi((await proc.read()).lines.map((l) => l.text).join('\n'));
-        this.update(c, { tokensRaw: countTokensSync(text) ?? 0 });
+        this.update(c, { tokensRaw: countTokens(text) });
         return;
       } catch {
         await new Promise((r) => setTimeout(r, delay));
@@ -124,15 +124,4 @@ export class CommandTimelines {
   dispose(): void {
     clearTimeout(this.figuresTimer);
   }
-}
-
-// o200k (the GPT-4o / Claude-scale vocabulary the benchmarks use), loaded once, lazily.
-let countTokensImpl: ((text: string) => number) | undefined;
-const tokenizerReady: Promise<void> = import('gpt-tokenizer/encoding/o200k_base').then(
-  (m) => void (countTokensImpl = (t: string) => m.countTokens(t)),
-  () => undefined,
-);
-
-function countTokensSync(text: string): number | undefined {
-  return countTokensImpl?.(text);
 }

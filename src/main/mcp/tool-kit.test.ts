@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { capReply, estimateTokens, MAX_REPLY_TOKENS, runReplyText, runStatus, type RouteCommandResult } from './tool-kit.js';
+import { countTokens } from '../core/format/tokens.js';
+import { CommandTimelines } from '../console/command-timeline.js';
 
 function dense(n: number): string {
   const out: string[] = [];
@@ -35,13 +37,43 @@ describe('capReply', () => {
     const r = capReply(text, (from) => `read from line ${from}`);
     expect(r.truncated).toBe(true);
     expect(encode(r.text).length).toBeLessThanOrEqual(MAX_REPLY_TOKENS);
-    const m = /\n\[mish: reply cut at ~20k tokens: (\d+) more line\(s\), (\d+) chars omitted; read from line (\d+)\]$/.exec(r.text)!;
+    const m = /\n\[mish: reply cut at its ~20k-token cap \(a high estimate\): ([\d,]+) tokens of output kept, (\d+) more line\(s\), (\d+) chars omitted; read from line (\d+)\]$/.exec(r.text)!;
     expect(m).not.toBeNull();
+    // The kept output's figure is o200k's exact count of it (countTokens, the console's figure), not the cap.
+    expect(Number(m[1].replace(/,/g, ''))).toBe(encode(r.text.slice(0, m.index)).length);
+    m.splice(1, 1);
     const keptLines = r.text.slice(0, m.index).split('\n');
     expect(keptLines.length + Number(m[1])).toBe(20_000);
     expect(Number(m[3])).toBe(keptLines.length + 1);
     expect(text.startsWith(r.text.slice(0, m.index))).toBe(true);
     expect(text.length - m.index).toBe(Number(m[2]));
+  });
+});
+
+describe('a cut reply and the console state one figure for what the agent received (session 48)', () => {
+  // The hand session's defect: the console showed `53,814 → 14,713 tok` for a reply whose marker
+  // said `reply cut at ~20k tokens` (the cap, in the high estimate's units). Prose is where the
+  // two measures differ most: the cap's estimate counts it ~2.5× o200k.
+  const prose = Array.from({ length: 6000 }, (_, i) => `line ${i + 1}: the quick brown fox jumps over the lazy dog and keeps running past the fence ${i + 1}`).join('\n');
+
+  it('the marker states the kept output in countTokens, the function the console counts the reply with', () => {
+    const r = capReply(prose, (from) => `read from line ${from}`);
+    expect(r.truncated).toBe(true);
+    const m = /\n\[mish: reply cut at its ~20k-token cap \(a high estimate\): ([\d,]+) tokens of output kept, /.exec(r.text);
+    expect(m, r.text.slice(-300)).not.toBeNull();
+    const kept = Number(m![1].replace(/,/g, ''));
+    expect(kept).toBe(countTokens(r.text.slice(0, m!.index)));
+    // What the console shows for the same reply (command-timeline.ts): the same function on the whole reply text.
+    const timelines = new CommandTimelines(() => {});
+    const c = timelines.start('s', 'c1', 'seq 6000', 0);
+    timelines.update(c, { agentSaw: r.text });
+    expect(c.tokensShown).toBe(countTokens(r.text));
+    // The two figures agree (the reply adds only its marker), and neither is the cap's 20k.
+    expect(c.tokensShown! - kept).toBeGreaterThan(0);
+    expect(c.tokensShown! - kept).toBeLessThan(100);
+    expect(c.tokensShown!).toBeLessThan(MAX_REPLY_TOKENS * 0.6);
+    // The cap itself is held in its own (high) unit.
+    expect(estimateTokens(r.text)).toBeLessThanOrEqual(MAX_REPLY_TOKENS);
   });
 });
 

@@ -16,6 +16,10 @@ import type { DangerMatch } from '../core/router/categorize.js';
 import type { AuditSink } from '../core/audit/types.js';
 import type { ReplyRedactor } from './reply-guard.js';
 import { statusLine, statusParts, type RawRef, type Shown } from '../core/format/render.js';
+import { countTokens, estimateTokens } from '../core/format/tokens.js';
+import { thousands } from '../core/format/thousands.js';
+
+export { estimateTokens };
 
 /**
  * Runs one command line through the category router in a session and renders the reply text.
@@ -136,32 +140,17 @@ export const escalationOutput = () =>
     .optional()
     .describe('a dangerous line went to an operator: approval id, outcome (approved | always | edited | denied | timeout | operator-gone | no-operator | cancelled), the rule and why, who decided, the edited command');
 
-/** The issue's budget for one reply's text. */
+/** The issue's budget for one reply's text, in estimateTokens' units (a bound on the high side for any tokenizer). */
 export const MAX_REPLY_TOKENS = 20_000;
 /** Room kept below the budget for what follows the capped body (meta line, [procs] digest, marker). */
 const FOOTER_TOKEN_ROOM = 1_000;
 
 /**
- * Estimated tokens of `text`, on the high side for any tokenizer (measured against o200k:
- * source code and prose are overestimated ~1.3-1.6x, random base36/hex barely). Counting runs instead of
- * running a real tokenizer keeps it free: the o200k tables take ~1 s to load.
+ * Cuts `text` at a line boundary to fit MAX_REPLY_TOKENS and says exactly what was cut and how to
+ * get it. The cap is measured with estimateTokens (a high bound); what was kept is stated with
+ * countTokens, the figure the console shows for the same text: the marker never passes the cap
+ * off as what the agent received (a prose reply cut at the cap is ~8k o200k tokens, not 20k).
  */
-export function estimateTokens(text: string): number {
-  let n = 0;
-  const re = /[A-Za-z]+|[0-9]+|\s+|[\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]|[^\x00-\x7f]/gu;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const t = m[0];
-    const c = t.charCodeAt(0);
-    if (c >= 48 && c <= 57) n += Math.ceil(t.length / 3); // o200k splits digit runs in threes
-    else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) n += Math.ceil(t.length / 2.5);
-    else if (c <= 32) n += 1;
-    else if (c < 128) n += 1;
-    else n += t.length > 1 || c > 0xffff ? 2 : 1; // astral (emoji) chars cost more
-  }
-  return n;
-}
-
-/** Cuts `text` at a line boundary to fit MAX_REPLY_TOKENS and says exactly what was cut and how to get it. */
 export function capReply(text: string, readHint: (fromLine: number) => string): { text: string; truncated: boolean } {
   // Fast path: a char is at most ~1 token except astral chars, so short text always fits.
   if (text.length <= (MAX_REPLY_TOKENS - FOOTER_TOKEN_ROOM) / 2) return { text, truncated: false };
@@ -179,7 +168,7 @@ export function capReply(text: string, readHint: (fromLine: number) => string): 
   const totalLines = countLines(text);
   const omittedLines = totalLines - kept;
   const omittedChars = text.length - body.length;
-  const marker = `\n[mish: reply cut at ~${MAX_REPLY_TOKENS / 1000}k tokens: ${omittedLines} more line(s), ${omittedChars} chars omitted; ${readHint(kept + 1)}]`;
+  const marker = `\n[mish: reply cut at its ~${MAX_REPLY_TOKENS / 1000}k-token cap (a high estimate): ${thousands(countTokens(body))} tokens of output kept, ${omittedLines} more line(s), ${omittedChars} chars omitted; ${readHint(kept + 1)}]`;
   return { text: body + marker, truncated: true };
 }
 

@@ -180,7 +180,8 @@ export class CommandMarks {
       el.dataset.label = label;
       // The label is an element of its own: it can be clicked, and it is exactly one terminal row
       // tall, so marks of commands on neighbouring lines never overlap. It shows a glyph; the
-      // command and id are its accessible name and tooltip (the gutter has no room for them).
+      // command and id are its accessible name and tooltip, and the command is shown as text after
+      // the line's last character (showCommand: the gutter has no room for it).
       let btn = el.querySelector<HTMLButtonElement>(':scope > .cmd-mark-label');
       if (!btn) {
         btn = document.createElement('button');
@@ -214,9 +215,61 @@ export class CommandMarks {
         btn.setAttribute('aria-label', `${label.replace(/ · \S+$/, '')}${tail}`);
         btn.title = `${line}${tail.replace(/^ · /, '\n')}: show this command (timeline row, agent pane)`;
       }
+      this.showCommand(el, btn, d.marker.line, `${label.replace(/^▸ /, '').replace(/ · \S+$/, '')}${newest && others.length ? ` (+${others.length})` : ''}`);
     });
     this.placed.set(c.id, d);
     this.seq.set(c.id, this.seq.size);
+  }
+
+  /**
+   * The command as text after the mark (`▸ npm test`), where it covers no character: in the blank
+   * cells after the line's last character, running on into the pane's room right of the last
+   * column, cut to what fits. A line full to its last column (or wrapped) leaves it only that
+   * room; none at all (the font shrunk to fit the agent's columns), and the gutter's ▸ with its
+   * tooltip stays alone. Placed again on every render of the mark: the line may have grown.
+   */
+  private showCommand(el: HTMLElement, btn: HTMLButtonElement, line: number, command: string): void {
+    let span = el.querySelector<HTMLSpanElement>(':scope > .cmd-mark-text');
+    if (!span) {
+      span = document.createElement('span');
+      span.className = 'cmd-mark-text';
+      span.setAttribute('aria-hidden', 'true'); // the label button is its accessible name
+      // A click on it is a click on the label (xterm starts no selection, the focus stays).
+      span.addEventListener('mousedown', (e) => {
+        e.stopPropagation();
+        e.preventDefault();
+      });
+      span.addEventListener('click', (e) => {
+        e.stopPropagation();
+        btn.click();
+      });
+      el.append(span);
+    }
+    span.style.fontSize = btn.style.fontSize;
+    span.style.lineHeight = span.style.height = el.style.height;
+    const screen = el.closest<HTMLElement>('.xterm-screen');
+    const pane = el.closest<HTMLElement>('.terminal');
+    const row = this.term.buffer.normal.getLine(line);
+    if (!screen || !pane || !row) return void (span.hidden = true);
+    let used = 0;
+    for (let x = this.term.cols - 1; x >= 0; x--) {
+      const ch = row.getCell(x)?.getChars();
+      if (ch && ch !== ' ') {
+        used = x + 1;
+        break;
+      }
+    }
+    const s = screen.getBoundingClientRect();
+    const cell = s.width / this.term.cols;
+    // One blank cell between the line's text and the command, which repeats the ▸ there; a blank line has it right after the gutter's.
+    const at = used === 0 ? 0 : (used + 1) * cell;
+    const shown = used === 0 ? command : `▸ ${command}`;
+    if (span.textContent !== shown) span.textContent = shown;
+    const room = pane.getBoundingClientRect().right - COMMAND_TEXT_END_PAD_PX - (s.left + at);
+    span.hidden = room < COMMAND_TEXT_MIN_PX;
+    // From the mark's own left edge (the gutter's), which sits one gutter left of the first column.
+    span.style.left = `${s.left - el.getBoundingClientRect().left + at}px`;
+    span.style.maxWidth = `${Math.max(0, room)}px`;
   }
 
   /** Marked commands whose mark is on this buffer line. */
@@ -231,6 +284,10 @@ export class CommandMarks {
   }
 }
 
+/** Less room than this (px) after a line's text and the pane's edge: the command is left to the tooltip. */
+const COMMAND_TEXT_MIN_PX = 28;
+/** Kept free at the pane's right edge (the terminal's scroll bar, its padding). */
+const COMMAND_TEXT_END_PAD_PX = 6;
 /** The label's font against the terminal's: a little smaller, so it reads as a note on the output. */
 const LABEL_FONT_RATIO = 0.85;
 const LABEL_FONT_MIN_PX = 7;

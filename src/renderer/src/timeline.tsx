@@ -9,7 +9,7 @@ import { useConsole } from './store.js';
 
 const EMPTY: CommandInfo[] = [];
 const NO_APPROVALS: PendingApproval[] = [];
-/** A row's height in the list (CSS: .timeline .row), for counting the rows scrolled above. */
+/** A row's height in the list (CSS: .timeline --row-h; 44 px on a phone: the first row's is used), for counting the rows scrolled above. */
 const ROW_PX = 22;
 /** Scrolled less than this (sub-pixel rounding) is at the top. */
 const SCROLL_SLACK_PX = 2;
@@ -38,9 +38,10 @@ export function Timeline({ sessionId, shownId, onGrammar }: { sessionId: string;
   const [below, setBelow] = useState(0);
   const onScroll = useCallback(() => {
     const el = list.current;
+    const rowPx = el?.firstElementChild?.getBoundingClientRect().height || ROW_PX;
     // A row partly scrolled out counts: its top (bottom) is hidden.
-    setAbove(el ? Math.max(0, Math.ceil((el.scrollTop - SCROLL_SLACK_PX) / ROW_PX)) : 0);
-    setBelow(el ? Math.max(0, Math.ceil((el.scrollHeight - el.scrollTop - el.clientHeight - SCROLL_SLACK_PX) / ROW_PX)) : 0);
+    setAbove(el ? Math.max(0, Math.ceil((el.scrollTop - SCROLL_SLACK_PX) / rowPx)) : 0);
+    setBelow(el ? Math.max(0, Math.ceil((el.scrollHeight - el.scrollTop - el.clientHeight - SCROLL_SLACK_PX) / rowPx)) : 0);
   }, []);
 
   // Keep the newest row in view as commands arrive, and show the newest when the list first
@@ -88,7 +89,9 @@ export function Timeline({ sessionId, shownId, onGrammar }: { sessionId: string;
               <span className="exit">exit</span>
               <span className="dur">time</span>
               <span>category</span>
-              <span className="tok">tokens raw → shown</span>
+              <span className="tok" title="o200k tokens of the raw output (colours stripped) → of the whole reply the agent received; a reply cut at mish's ~20k-token cap (counted high) states its kept output in the same count">
+                tokens raw → shown
+              </span>
               <span className="red">saved</span>
             </span>
             {onGrammar && <span className="row-action-slot" />}
