@@ -71,9 +71,11 @@ export interface ContextRule {
 // Moodle's password salts (`$CFG->passwordsaltmain`, `passwordsaltalt1`: pass 182 F28).
 // A licence's installation key (MATLAB's silent installer: `fileInstallationKey=<26 groups of 5 digits>`: pass 179).
 // ESP-IDF's NVS key for the station's password (`sta.pswd` in `strings` of a flash dump: pass 238 S18).
+// A webhook's `passcode` (Figma's: pass 310 F25); ShotGrid's script key (`ShotgunScriptKey=` of Deadline's event plugin: F31);
+// Bill.com's `devKey` (adv308 I3).
 // OCLC's web service key (`wskey:` beside its `secret:`: pass 276 F33). A MAC's key (an `.intunewin`'s `<MacKey>`: pass 282 F11). A pepper (NetBox's `API_TOKEN_PEPPERS`: pass 280 F29).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|pswd|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data|value))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|priv|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass|mac)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|clear[_-]?text|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key|secret|private|master|wallet)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?|(?<![a-z0-9])wskey|peppers?|(?:api[_.-]?key|apikey|key)[_.-]private)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase|code)?(?:view[_-]?only)?|pswd|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data|value))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|priv|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|script|dev|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass|mac)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|clear[_-]?text|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key|secret|private|master|wallet)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?|(?<![a-z0-9])wskey|peppers?|(?:api[_.-]?key|apikey|key)[_.-]private)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -236,7 +238,7 @@ export const HEADERS: ContextRule[] = [
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
   // (Or in a list, a map of header lists: Apache CXF's `Headers: {Authorization=[Basic …]}`: pass 297 F17.)
   // Not a call that makes the value (R's `add_headers(Authorization = paste("token", token))`: pass 179).
-  { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:HTTP_)?(?:Proxy-|PROXY_)?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?\[?(?:(?:Bearer|Basic|Token|OAuth|Bot)[ \t]+)?(?![A-Za-z_][\w.$]{0,63}\()(?<secret>[^\s,}&"';\]]+)/gi },
+  { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:HTTP_)?(?:Proxy-|PROXY_|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?\[?(?:(?:Bearer|Basic|Token|OAuth|Bot|GenieKey|Splunk|SSWS|Key|Api-Key)[ \t]+)?(?![A-Za-z_][\w.$]{0,63}\()(?<secret>[^\s,}&"';\]]+)/gi },
   { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?!Digest[ \t]+[A-Za-z]{1,16}=)(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?!(?:enabled|disabled|true|false|none|required|optional|on|off)[ \t]*(?:\r?$|[#,}]))(?![A-Za-z_][\w.:]{0,64}\()(?!(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][A-Za-z]{0,40}(?:\.[A-Za-z_]\w{0,40}){0,3})[ \t]*[,})])(?![[{][ \t]*\r?$)(?<secret>(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+(?:[ \t]+(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+)*)/gim },
   // (A list opened at the line's end, `"authorization": [` of a Laravel error report's headers, is no value: its item on the next
   // line is bound-values.ts authorizationListItem's, adv262 F20.)
@@ -950,7 +952,7 @@ export const FILES: ContextRule[] = [
   { kind: 'live api key', shape: true, keywords: ['_live_'], re: /(?<![A-Za-z0-9_])(?<secret>(?!pk_)[a-z]{2,6}_live_[A-Za-z0-9]{24,128})(?![A-Za-z0-9])/g },
   // A user and a password as a login call's two string arguments (Perl's Net::SMTP `$smtp->auth('user', 'pw')`, Python's
   // `smtp.login("me@x", "pw")`, `ftp.login('user', 'pw')`: 141 F05): the second.
-  { kind: 'password', keywords: ['auth(', 'login(', 'authenticate('], re: /(?:->|\.)(?:auth|login|authenticate)\([ \t]*(["'])[^"'\n]{1,128}\1[ \t]*,[ \t]*(["'])(?<secret>[^"'\n]{4,256})(?=\2[ \t]*[,)])/g, guard: true },
+  { kind: 'password', keywords: ['auth(', 'login(', 'authenticate(', 'setauthenticationcredentials('], re: /(?:->|\.)(?:auth|login|authenticate|SetAuthenticationCredentials)\([ \t]*(["'])[^"'\n]{1,128}\1[ \t]*,[ \t]*(["'])(?<secret>[^"'\n]{4,256})(?=\2[ \t]*[,)])/g, guard: true },
   // A PHP session's file (`/var/lib/php/sessions/sess_<id>`: head's header of it, 141 F22): the name holds the session's id.
   { kind: 'php session id', keywords: ['/sess_'], re: /\/sess_(?<secret>[A-Za-z0-9,-]{20,128})(?![A-Za-z0-9,-])/g },
   // New Relic's PHP agent's licence key (`newrelic.license = "<40 hex>"` in newrelic.ini: 141 F40).
@@ -997,8 +999,9 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['identify '], needs: /nickserv[ \t]+identify[ \t]/i, re: /\bNickServ[ \t]+IDENTIFY[ \t]+(?:[^\s";]{1,64}[ \t]+)?(?<secret>[^\s";]{4,256})/gi, guard: true },
   { kind: 'ntp key', keywords: ['hex:', 'ascii:'], re: /^[ \t]*\d{1,5}[ \t]+(?:MD5|SHA1|SHA256|SHA384|SHA512|SHA3-\d{3}|AES128|AES256|CMAC|M)[ \t]+(?:HEX|ASCII):(?<secret>\S{4,256})/gim },
   // A YouTube stream key (five groups of four: `"key": "urvw-f0cm-kqes-k4z9-wdwj"` of OBS's service.json found by `grep -rn`, no
-  // server beside it: pass 239 F14); YouTube's own API names it `"streamName"` under `cdn.ingestionInfo` (pass 305 F36).
-  { kind: 'stream key', keywords: ['"key"', '"streamname"', '"stream_name"'], re: /"(?:key|streamName|stream_name)"[ \t]*:[ \t]*"(?<secret>(?=[a-z0-9-]{0,23}\d)[a-z0-9]{4}(?:-[a-z0-9]{4}){4})"/g },
+  // server beside it: pass 239 F14); YouTube's own API names it `"streamName"` under `cdn.ingestionInfo` (pass 305 F36), in
+  // Python's quotes, YAML, escaped JSON too (adv308 Y2–Y4).
+  { kind: 'stream key', keywords: ['"key"', 'streamname', 'stream_name'], re: /(?:"key"|\\?["']?(?:streamName|stream_name)\\?["']?)[ \t]*:[ \t]*\\?["']?(?<secret>(?=[a-z0-9-]{0,23}\d)[a-z0-9]{4}(?:-[a-z0-9]{4}){4})(?![a-z0-9-])/g },
   // A setter's string argument in code (ESPHome's generated `wifi_wifiap.set_password("…")`, `->set_auth_password("…")`: pass 238
   // S8; `client.setApiKey("…")`, `SetAccessToken("…")`), its last after others (`keyring.set_password("smtp", "alerts@…", "…")`:
   // adv245 F26): the value the program is configured with.
@@ -1785,12 +1788,24 @@ export const FILES: ContextRule[] = [
   // pass 304 F14).
   { kind: 'dbgap download ticket', keywords: ['download-ticket'], re: /\/download-ticket[ \t]*=[ \t]*"(?<secret>[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})"/g },
   // An API's session token under `sessionId` (Bill.com's `"sessionId":"!AR…"`, Salesforce's `00D…!AQ…`; its form bodies'
-  // `sessionId=…&devKey=`: pass 306 F13): minted, 40 characters and more, all three kinds. A transcript's or a trace's
-  // `"sessionId": "<uuid>"` is an identifier (isSecretName's exception: pass 285) and stays, as does any hex.
-  { kind: 'session token', keywords: ['"sessionid"', 'sessionid='], re: /(?:"sessionId"[ \t]*:[ \t]*"|[?&\s=]sessionId=)(?<secret>(?=[^"&\s]{0,255}[A-Z])(?=[^"&\s]{0,255}[a-z])(?=[^"&\s]{0,255}\d)[A-Za-z0-9!._~+/=-]{40,256})(?=["&\s]|$)/gm },
+  // `sessionId=…&devKey=`: pass 306 F13; Python's quotes, XML, a log's `[sessionId=…]`: adv308 I1–I5): minted, 40 characters
+  // and more, all three kinds. A transcript's or a trace's
+  // `"sessionId": "<uuid>"` is an identifier (isSecretName's exception: pass 285) and stays, as does any hex; so do the ids a
+  // browser is given (Stripe Checkout's `cs_live_…`, OpenTok's `1_MX…`/`2_MX…` room: adv308 L5, L6).
+  { kind: 'session token', keywords: ['"sessionid"', "'sessionid'", '<sessionid>', 'sessionid='], re: /(?:(?<q>["'])[Ss]essionId\k<q>[ \t]*:[ \t]*["']|<sessionId>|(?:^|[?&\s=[(])sessionId=)(?<secret>(?!cs_(?:live|test)_|[12]_MX)(?=[^"'&\s<\]]{0,255}[A-Z])(?=[^"'&\s<\]]{0,255}[a-z])(?=[^"'&\s<\]]{0,255}\d)[A-Za-z0-9!._~+/=-]{40,256})(?=["'&\s<\])]|$)/gm },
   // A query string quoted alone, no `?` before it: nginx-rtmp's access log writes a publish's `$args` so (`PUBLISH "live"
-  // "studio" "key=<stream key>"`: pass 305 F6). A minted value, 12 characters and up, letters and digits.
-  { kind: (m) => `${m.groups!.param.toLowerCase()} in url`, keywords: ['"key=', '"token=', '"sig=', '"secret=', '"auth=', '"api_key=', '"apikey='], re: /"(?<param>key|token|sig|secret|auth|api_key|apikey)=(?<secret>(?=[^\s&"]{0,255}\d)(?=[^\s&"]{0,255}[A-Za-z])[^\s&#"'<>;]{12,256})(?=["&])/gi, guard: true },
+  // "studio" "key=<stream key>"`: pass 305 F6). A minted value, 12 characters and up, both cases and a digit, no `:` (a taint's
+  // `"key=value:NoSchedule"`, kafka's `"auth=SCRAM-SHA-512"` stay: adv308 L12).
+  { kind: (m) => `${m.groups!.param.toLowerCase()} in url`, keywords: ['"key=', '"token=', '"sig=', '"secret=', '"auth=', '"api_key=', '"apikey=', "'key=", "'token=", "'secret="], re: /(?<q>["'])(?<param>key|token|sig|secret|auth|api_key|apikey)=(?<secret>(?=[^\s&"']{0,255}\d)(?=[^\s&"']{0,255}[a-z])(?=[^\s&"']{0,255}[A-Z])[A-Za-z0-9_.~+/=-]{12,256})(?=\k<q>|&)/g, guard: true },
+  // Testing clouds' tunnels given their key on the command line (`ps`, a `bash -x` trace: pass 309 F6, F7): BrowserStackLocal's
+  // and LambdaTest's `--key`/`-k`, Sauce Connect's `sc … -k <access key>` / `--access-key`.
+  { kind: 'access key', keywords: ['browserstacklocal', 'lambdatest', '/lt ', 'lt --', 'sc -u', 'sc -k', '/sc ', 'sc run'], re: /(?:\bBrowserStackLocal|\bLT|\blambdatest-tunnel|(?:^|[\s/])sc(?:[ \t]+run)?)(?=[ \t])[^\n]{0,512}?[ \t](?:--key|-k|--access-key|--api-key)(?:[ \t]+|=)(?<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[A-Za-z0-9]{16,64})(?![\w-])/gm },
+  // Plastic SCM's stored password (`<SecurityConfig>::0:<user>:|SoC|<base64>:` of client.conf, `|SoC|` its reversible
+  // encryption's mark: pass 310 F5).
+  { kind: 'plastic scm password', keywords: ['|soc|'], re: /\|SoC\|(?<secret>[A-Za-z0-9+/]{16,512}={0,2})/g },
+  // A header printed by Ruby's or PHP's inspect (`"Authorization"=>"OAuth y0_…"`, print_r's `[Authorization] => Bearer …`: adv308 H3,
+  // H4): a scheme, then the credential (code building one, `'Bearer ' . $token`, has a quote after the scheme).
+  { kind: 'authorization header', keywords: ['authorization'], needs: /authorization["'\]]?[ \t]*=>/i, re: /(?<![\w-])(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["'\]]?[ \t]*=>[ \t]*["']?(?:Bearer|Basic|Token|OAuth|Bot|GenieKey|Splunk|SSWS|Key|Api-Key)[ \t]+(?<secret>[A-Za-z0-9._~+/=-]{8,4096})/gi },
   // pyzotero's client by position: `zotero.Zotero(library_id, 'group', '<24 letters and digits>')`, its third argument the API key
   // (pass 276 F12: a script's line found by grep, no name beside the key).
   { kind: 'zotero api key', keywords: ['zotero('], re: /\b(?:zotero\.)?Zotero\([ \t]*[^,()\n]{1,128},[ \t]*(?:(?<t>['"])(?:user|group)\k<t>|[\w.]{1,64})[ \t]*,[ \t]*(?<q>['"])(?<secret>[A-Za-z0-9]{24})\k<q>/g },

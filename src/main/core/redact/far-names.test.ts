@@ -1581,6 +1581,26 @@ describe('values named from afar', () => {
   `${'"streamName": "'.repeat(60_000)}`,
   `${'cloudflarestream.com/'.repeat(45_000)}`,
   `${'Authorization=OAuth '.repeat(50_000)}`,
+  // The second round's: call words whose `(` stays open, testing clouds' tunnels, Testmo, Plastic's `|SoC|`, sessionId in quotes,
+  // XML and brackets, quoted `'key=`, bare `streamName:`, Authorization `=>`, X-…-Authorization=, setters by position.
+  `${'GIS(\n    "a",\n'.repeat(60_000)}`,
+  `${'x = GIS("u",\n'.repeat(80_000)}`,
+  `${'cohere.Client(  # c\n'.repeat(60_000)}`,
+  `+gis = GIS(\n${'+    "a", # (\n'.repeat(60_000)}`,
+  `${'getConnection(("("'.repeat(60_000)}`,
+  `${'BrowserStackLocal --key '.repeat(40_000)}`,
+  `${'sc -u a -k '.repeat(80_000)}`,
+  `${'LT --user a '.repeat(70_000)}`,
+  `${'testmo_api_'.repeat(90_000)}`,
+  `${'|SoC|'.repeat(200_000)}`,
+  `${"'sessionId': '!AR".repeat(55_000)}`,
+  `${'<sessionId>'.repeat(90_000)}`,
+  `${'[sessionId='.repeat(90_000)}`,
+  `${"'key=aB1".repeat(100_000)}`,
+  `${'streamName: '.repeat(80_000)}`,
+  `${'"Authorization"=>"OAuth '.repeat(40_000)}`,
+  `${'X-Forwarded-Authorization=OAuth '.repeat(30_000)}`,
+  `${'.SetAuthenticationCredentials("a", "'.repeat(25_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

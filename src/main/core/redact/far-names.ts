@@ -437,7 +437,7 @@ export class FarNames {
       const aligned = (sep === '\t' && header.includes('\t\t')) || sep === SPACED;
       const fields = sep === undefined ? [] : aligned ? splitAligned(header, sep) : header.split(sep === BARRED ? BAR : sep);
       // A header written as a comment (xCAT's `tabdump passwd`: `#key,username,password,…`: pass 307 F35): its first name after `#`.
-      const hashed = sep === ',' && fields.length > 1 ? (/^#[ \t]?(?=[A-Za-z_"])/.exec(fields[0])?.[0].length ?? 0) : 0;
+      const hashed = (sep === ',' || sep === '\t') && !aligned && fields.length > 1 ? (/^#[ \t]?(?=[A-Za-z_"])/.exec(fields[0])?.[0].length ?? 0) : 0;
       if (hashed > 0) fields[0] = fields[0].slice(hashed);
       // A two-column name / value table's row (`select name, value from settings` in mysql -B: adv18 F23): the rest of the line
       // after the name and its separator is the value.

@@ -179,7 +179,7 @@ export function isLookAlike(value: string, password = false): boolean {
   // A dev chain's published phrase under its name (Ganache's `Mnemonic:      myth like …`, a truffle-config's `MNEMONIC="candy …"`).
   if (v.length >= 50 && DOCUMENTED_PHRASES.has(v.trim())) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return ETHEREUM_PUBLIC.test(v) || CIPHERTEXT_OR_HMAC.test(v) || FCM_REGISTRATION_TOKEN.test(v) || IBM_API_KEY_ID.test(v) || RDP_SIGNED_STRING.test(v) || (!password && PROXMOX_TOKEN_ID.test(v)) || EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || isSecretLabel(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && (PROSE.test(v) || ISSUE_KEY.test(v))) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v) || BOARD_PIN.test(v) || SIGNED_AT.test(v);
+  return ETHEREUM_PUBLIC.test(v) || CIPHERTEXT_OR_HMAC.test(v) || FCM_REGISTRATION_TOKEN.test(v) || IBM_API_KEY_ID.test(v) || RDP_SIGNED_STRING.test(v) || (!password && PROXMOX_TOKEN_ID.test(v)) || EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || isSecretLabel(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && (PROSE.test(v) || ISSUE_KEY.test(v) || SNAKE_WORDS.test(v))) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v) || BOARD_PIN.test(v) || SIGNED_AT.test(v);
 }
 
 /**
@@ -202,11 +202,16 @@ const CIPHERTEXT_OR_HMAC = /^hmac-sha256:[0-9a-f]{64}$|^[0-6]\.[A-Za-z0-9+/]{22}
 const FCM_REGISTRATION_TOKEN = /^[A-Za-z0-9_-]{22}:APA91b[A-Za-z0-9_-]{100,220}$/;
 /**
  * A webhook signature header's timestamp part (`Mux-Signature: t=1733566811,v1=<hmac>`, Stripe's and Twilio's alike: pass 305
- * L14): a time, read as the header's value up to its comma.
+ * L14; Paddle's `ts=…;h1=…`: adv308 L9): a time, read as the header's value up to its comma.
  */
-const SIGNED_AT = /^t=\d{9,13}$/;
+const SIGNED_AT = /^ts?=\d{9,13}$/;
 /** A board's pin by its name (ESPHome's and Tasmota's `pin: GPIO4`, Zephyr's `P0.13`: pass 278 F9), under a `pin:` that is no PIN. */
 const BOARD_PIN = /^(?:GPIO(?:_NUM_)?\d{1,2}|gpio\d{1,2}|P\d\.\d{1,2})$/;
+/**
+ * Lower-case words joined by `_` (`auth_token_path`, a parameter's name: click's `@click.option(\n "--token",\n "auth_token_path")`,
+ * adv308 L1): a name in code, not a token's value; a password may be one.
+ */
+const SNAKE_WORDS = /^[a-z]{2,16}(?:_[a-z]{2,16}){1,5}$/;
 /** An issue tracker's key (Jira's `PLAT-14160` under `ticket_key`, `issueKey`: adv245 L6); a password's name keeps its value a password. */
 const ISSUE_KEY = /^[A-Z][A-Z0-9]{1,9}-\d{1,7}$/;
 /** An IBM Cloud API key's id (`ApiKey-<uuid>`, in `ibmcloud iam api-keys` and its CRN: pass 233 L21); the key itself is 44 characters. */

@@ -1,52 +1,69 @@
 /**
- * A call opened at a line's end and closed on a later line, read again as one line: the layout black, prettier and
- * gofmt give a call too long for one line,
+ * A client's call laid over several lines, read again as one line: the layout black, prettier and google-java-format give a
+ * call too long for one line,
  *
- *     gis = GIS(
- *         "https://www.arcgis.com",
- *         "analyst",
+ *     gis = GIS(                                  gis = GIS("https://www.arcgis.com",
+ *         "https://www.arcgis.com",                         "analyst",
+ *         "analyst",                                        "<password>")
  *         "<password>",
  *     )
  *
- * A rule that reads a client's arguments by position (ArcGIS' `GIS(url, user, password)`, pyzotero's `Zotero(id, type, key)`,
- * `cohere.Client('<key>')`) sees them on one line, as it would the call written
- * short (session 47's leads: passes 292, 294, 304). A named argument on its own line (`api_key="…",`) is read where it stands
- * already; what the view adds is position.
+ * The rules that read a client's credentials by position (ArcGIS' `GIS(url, user, password)`, pyzotero's `Zotero(id, type,
+ * key)`, `cohere.Client('<key>')`, JDBC's `getConnection(url, user, password)`, a setter's argument) read one line: they see
+ * the call joined (session 47's leads: passes 292, 294, 304; the closing attack adv308 M1–M12). A named argument on its own
+ * line (`api_key="…",`) is read where it stands already; what the view adds is position.
  *
- * Cost: two byte searches of the text (a line ending in `(`); only the calls found are scanned again, each a line of the
- * view (bounded: MAX_CALL_LINES, MAX_CALL_CHARS, MAX_CALLS).
+ * Only those clients' calls are joined, found by the scanner's hits of their words (CALL_WORDS): any call joined had made a
+ * `@click.option(\n "--token",\n "auth_token_path", …)` a flag and its value (adv308 L1).
+ *
+ * Cost: nothing on a text without those words; a call's lines read once each (bounded: MAX_CALL_LINES, MAX_CALL_CHARS,
+ * MAX_CALLS).
  */
 import type { SecretFinding } from './finding.js';
-import { indexOfAscii } from './low-bytes.js';
 import { indexAt } from './offsets.js';
 
-/** A call's lines read at most, its opening and closing lines with them (a client's arguments: a few lines; a list of keys: tens). */
-const MAX_CALL_LINES = 40;
+/**
+ * The call words (keywords of the scanner's rules that read arguments by position, lowercase, as the pass finds them): a hit
+ * of one whose `(` its line leaves open starts a call to join.
+ */
+export const CALL_WORDS: readonly string[] = [
+  'gis(',
+  'zotero.zotero',
+  'cohere.client',
+  'cohere.asyncclient',
+  'wandb.login(',
+  'comet_ml.experiment(',
+  'mistralclient(',
+  'phrase.setup(',
+  'getconnection(',
+  'login(',
+  'auth(',
+  'authenticate(',
+  '.setpassword(',
+  '.setpasswd(',
+  '.setsecret(',
+  '.setapikey(',
+  '.setclientsecret(',
+  'setauthenticationcredentials(',
+  'serverclient(',
+  'accountclient(',
+  'mysql_connect(',
+  'pdo(',
+  'sequelize(',
+];
+
+/** A call's lines read at most, its opening and closing lines with them (a client's arguments: a few lines). */
+const MAX_CALL_LINES = 24;
 /** A call's joined text at most (a longer one is data, not a call a rule reads by position). */
 const MAX_CALL_CHARS = 4096;
-/** Calls read again per text at most (a formatted source file of thousands: its first ones; a bound on the cost). */
-const MAX_CALLS = 2000;
-/**
- * The opener: a line's last character (before its `\r`, if any). Not a list's `[`: a JSON list under its name (`"authorization": [`)
- * has its own readers, and a joined one read `[ "Bearer …"` as the header's value.
- */
-const OPENERS = ['(\n', '(\r\n'];
+/** Calls joined per text at most (a formatted source file of thousands: its first ones; a bound on the cost). */
+const MAX_CALLS = 500;
 
 /** One piece of the view: `length` characters at `viewAt` in the view are those at `textAt` in the text. */
 interface Piece {
   viewAt: number;
   textAt: number;
   length: number;
-}
-
-/** A character of a function's name (`[A-Za-z0-9_]`). */
-const isNameChar = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
-
-/** The width of the blanks a line starts with. */
-function indentOf(text: string, lineStart: number, lineEnd: number): number {
-  let i = lineStart;
-  while (i < lineEnd && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i++;
-  return i - lineStart;
 }
 
 /** The end of the line at `lineStart` (its `\n`, or the text's end), without a `\r` before it. */
@@ -57,52 +74,76 @@ function lineEndOf(text: string, lineStart: number): number {
 }
 
 /**
- * The findings of `scan` on the text's multi-line calls, each joined to one line (its inner lines' indents dropped, one
- * blank between them), at their places in `text`. `bytes`: the text's low bytes (low-bytes.ts) for the openers' searches.
+ * The code of `text[from, end)` read for its brackets: the depth it leaves (from `depth`), and where its code ends (a comment,
+ * `#` or `//` outside quotes, cut off). Quotes are read as a line's: an escape skips a character.
  */
-export function multiLineCallFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[], bytes?: Buffer): void {
-  const openLines: number[] = [];
-  for (const opener of OPENERS) {
-    for (let i = indexOfAscii(text, bytes, opener, 0); i >= 0 && openLines.length < MAX_CALLS * 4; i = indexOfAscii(text, bytes, opener, i + 1)) {
-      // A call: a name before its `(` (`GIS(`, `Client(`); PHP's print_r opens its arrays with a `(` alone on a line.
-      if (isNameChar(text.charCodeAt(i - 1))) openLines.push(text.lastIndexOf('\n', i) + 1);
+function readCode(text: string, from: number, end: number, depth: number): { depth: number; codeEnd: number } {
+  let quote = 0;
+  for (let i = from; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (quote !== 0) {
+      if (c === 0x5c) i++;
+      else if (c === quote) quote = 0;
+      continue;
+    }
+    if (c === 0x22 || c === 0x27) quote = c;
+    else if (c === 0x28) depth++;
+    else if (c === 0x29) depth--;
+    else if (c === 0x23 || (c === 0x2f && text.charCodeAt(i + 1) === 0x2f)) {
+      let e = i;
+      while (e > from && (text.charCodeAt(e - 1) === 0x20 || text.charCodeAt(e - 1) === 0x09)) e--;
+      return { depth, codeEnd: e };
     }
   }
-  if (openLines.length === 0) return;
-  openLines.sort((a, b) => a - b);
+  return { depth, codeEnd: end };
+}
+
+/**
+ * The findings of `scan` on the clients' calls `text` lays over lines, each joined to one line (its lines' indents and comments
+ * dropped, one blank between them), at their places in `text`. `callEnds`: the ends of the pass's hits of CALL_WORDS, in order.
+ */
+export function multiLineCallFindings(text: string, callEnds: readonly number[], out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+  if (callEnds.length === 0) return;
   const pieces: Piece[] = [];
   let view = '';
   let calls = 0;
   let doneTo = -1;
-  for (const start of openLines) {
-    if (start < doneTo || calls >= MAX_CALLS) continue;
+  for (const hitEnd of callEnds) {
+    if (hitEnd < doneTo || calls >= MAX_CALLS) continue;
+    const start = text.lastIndexOf('\n', hitEnd - 1) + 1;
     const openEnd = lineEndOf(text, start);
-    const indent = indentOf(text, start, openEnd);
-    // The call's pieces: its opening line, each inner line without its indent, the closing line's `)` / `]` and what follows.
-    const call: Piece[] = [{ viewAt: 0, textAt: start, length: openEnd - start }];
-    let chars = openEnd - start;
-    let closed = -1;
-    for (let at = openEnd + 1, n = 0; at < text.length && n < MAX_CALL_LINES && chars <= MAX_CALL_CHARS; n++) {
-      if (text.charCodeAt(at - 1) !== 0x0a) at = text.indexOf('\n', at) + 1;
+    // The call's own `(` is the hit's last character, or the first after its name (`cohere.Client(`).
+    const paren = text.indexOf('(', hitEnd - 1);
+    if (paren < 0 || paren >= openEnd) continue;
+    const first = readCode(text, paren, openEnd, 0);
+    if (first.depth <= 0) continue; // closed on its own line: the rules read it there
+    // A diff's or a listing's mark before each of the call's lines (`+    "…",` of `diff -u`: adv308 M7): the opener's, kept off
+    // the lines below.
+    const mark = text.charCodeAt(start) === 0x2b || text.charCodeAt(start) === 0x2d ? text.charCodeAt(start) : 0;
+    const call: Piece[] = [{ viewAt: 0, textAt: start, length: first.codeEnd - start }];
+    let chars = first.codeEnd - start;
+    let depth = first.depth;
+    let at = openEnd + 1;
+    if (text.charCodeAt(at - 1) !== 0x0a) at = text.indexOf('\n', at) + 1;
+    for (let n = 0; depth > 0 && at > 0 && at < text.length && n < MAX_CALL_LINES && chars <= MAX_CALL_CHARS; n++) {
       const end = lineEndOf(text, at);
-      const ind = indentOf(text, at, end);
-      const body = at + ind;
-      if (body === end) break; // a blank line: no formatter's call holds one
-      const c = text.charCodeAt(body);
-      if (ind <= indent) {
-        // Closed at the opener's indent (`)`, `]`, `})`, `),`), or not a call's layout at all.
-        if (ind === indent && (c === 0x29 || c === 0x5d || c === 0x7d)) {
-          call.push({ viewAt: 0, textAt: body, length: end - body });
-          chars += end - body + 1;
-          closed = end;
-        }
-        break;
+      let body = at;
+      if (mark !== 0) {
+        if (text.charCodeAt(body) !== mark) break;
+        body++;
       }
-      call.push({ viewAt: 0, textAt: body, length: end - body });
-      chars += end - body + 1;
+      while (body < end && (text.charCodeAt(body) === 0x20 || text.charCodeAt(body) === 0x09)) body++;
+      if (body === end) break; // a blank line: no formatter's call holds one
+      const line = readCode(text, body, end, depth);
+      depth = line.depth;
+      if (line.codeEnd > body) {
+        call.push({ viewAt: 0, textAt: body, length: line.codeEnd - body });
+        chars += line.codeEnd - body + 1;
+      }
       at = end + 1;
+      if (text.charCodeAt(at - 1) !== 0x0a) at = text.indexOf('\n', at) + 1;
     }
-    if (closed < 0 || chars > MAX_CALL_CHARS || call.length < 3) continue;
+    if (depth > 0 || chars > MAX_CALL_CHARS || call.length < 2) continue;
     // One line of the view: the pieces one blank apart.
     call.forEach((p, k) => {
       if (k > 0) view += ' ';
@@ -112,7 +153,7 @@ export function multiLineCallFindings(text: string, out: SecretFinding[], scan: 
     });
     view += '\n';
     calls++;
-    doneTo = closed;
+    doneTo = at;
   }
   if (calls === 0) return;
   const starts = pieces.map((p) => p.viewAt);

@@ -6370,6 +6370,74 @@ describe('session 48: the leads of passes 305 to 307, and calls laid over lines'
     ]);
   });
 
+  it('masks what passes 309-310 and the closing attack adv308 found through: testing-cloud tunnels, Testmo, .testingbot, Plastic SCM, ShotGrid, passcodes, Deadline, call layouts, sessionId and streamName elsewhere, Authorization => and X-…-Authorization=', () => {
+    const [bs, sauce, tm, tb1, tb2, soc, sg, pc, dl] = [s(AN, 20), uuid(), `eyJpdiI6${s(AN, 120)}`, s(HEX, 32), s(HEX, 32), `${s(B64, 43)}=`, `kuib)${s('abcdefghijklmnopqrstuvwxyz0123456789', 20)}`, 'kestrel-thistle-9779', 'Thistle-pelican1082'];
+    const [g1, g2, g3, j1, sid, dev, yt, oa, k1, awkv] = ['VelvetGlacier4102!', 'SparrowGranite4473@', 'Cobalt.Falcon9079%', 'Orchid.Falcon5678#', `!AR${s(AN, 100)}`, s(AN, 36), `${s('abcdefghijklmnopqrstuvwxyz', 4)}-4usq-g5jq-wddo-qbjs`, `y0_${s(AN, 56)}`, s(AN, 20), 'Copper-Tangerine6417%'];
+    expectMaskedForms([
+      ["ps -eo pid,etime,args | grep '[B]rowserStackLocal'", `31264       00:00 /bin/sh ./bin/BrowserStackLocal --key ${bs} --local-identifier gh-7376948592 --force-local --daemon start
+`, [bs]],
+      ["grep -n 'sc ' logs/e2e.txt", `8:2024-05-20T12:00:03.2001177Z + ./sc-4.9.2-linux/bin/sc -u oauth-m.keller-76c80 -k ${sauce} --region us-west -i gh-7376948592
+`, [sauce]],
+      ['set -a; . ./ci.env; set +a; printenv TESTMO_URL TESTMO_TOKEN', `https://acme.testmo.net
+testmo_api_${tm}
+`, [tm]],
+      ['cat .testingbot', `${tb1}:${tb2}
+`, [tb1, tb2]],
+      ["grep -n -E 'SecurityConfig' .plastic4/client.conf", `6:  <SecurityConfig>::0:bruno@arenagames.dev:|SoC|${soc}:</SecurityConfig>
+`, [soc]],
+      ['grep -i shotgun Shotgun.dlinit', `ShotgunScriptKey=${sg}
+`, [sg]],
+      ["jq '.webhooks[] | {id, passcode}' webhooks.json", `{
+  "id": "1874",
+  "passcode": "${pc}"
+}
+`, [pc]],
+      ['grep -n SetAuthenticationCredentials submit_nuke.py', `6:con.SetAuthenticationCredentials("farm_submit", "${dl}")
+`, [dl]],
+      ['cat publish_layers.py', `gis = GIS("https://www.arcgis.com",
+          "analyst",
+          "${g1}")
+`, [g1]],
+      ['cat connect.py', `def connect():
+    gis = GIS(
+        "https://x.com",
+        "bob",  # service account
+        "${g2}",
+        )
+    return gis
+`, [g2]],
+      ['diff -u a/etl.py b/etl.py', `--- a/etl.py
++++ b/etl.py
+@@ -1,3 +1,6 @@
++gis = GIS(
++    "https://x.com",
++    "bob",
++    "${g3}",
++)
+`, [g3]],
+      ['cat Db.java', `        Connection c = DriverManager.getConnection(
+            "jdbc:postgresql://db.internal:5432/billing", "billing_app", "${j1}");
+`, [j1]],
+      ['cat sync.log', `2024-06-03 09:12:41 INFO [sessionId=${sid}] c.e.BillSync done
+`, [sid]],
+      ['cat body.txt', `sessionId=${sid}&devKey=${dev}&data={}
+`, [sid, dev]],
+      ['cat live.yaml', `  ingestion:
+    streamName: ${yt}
+`, [yt]],
+      ['tail -n 5 sidekiq.log', `INFO: {"Accept"=>"application/json", "Authorization"=>"OAuth ${oa}"}
+`, [oa]],
+      ['cat gw.log', `{Host=api.internal, X-Forwarded-Authorization=OAuth ${oa}, Accept=*/*}
+`, [oa]],
+      ['cat hook.log', `DEBUG on_publish args=['name=studio', 'key=${k1}']
+`, [k1]],
+      [`awk -F': *' '$1 == "password" { gsub(/"/, "", $2); print $2 }' db.yml`, `${awkv}
+`, [awkv]],
+      [`nawk -F= '$1=="SERVICE_API_KEY"{printf "%s\\n", $2}' .env`, `${awkv}
+`, [awkv]],
+    ]);
+  });
+
   it('keeps what they showed must stay: HLS key tags, a signature header\'s time, a UUID or hex sessionId, calls of ordinary arguments, PHP\'s print_r', () => {
     const r = new Redactor();
     const hls = '#EXT-X-KEY:METHOD=AES-128,URI="https://keys.kxrp.example/hls/key/1842",IV=0x7E2A6B1C9D0F4E3A8B2C1D0E9F8A7B6C\n#EXT-X-SESSION-KEY:METHOD=SAMPLE-AES,URI="skd://key65"\n';
@@ -6378,6 +6446,18 @@ describe('session 48: the leads of passes 305 to 307, and calls laid over lines'
     for (const id of [uuid(), s(HEX, 64)]) expect(r.maskCommandOutput('cat trace.json', `{"sessionId": "${id}"}\n`)).toContain(id);
     const call = 'result = compute(\n    alpha,\n    "beta",\n    gamma=3,\n)\n';
     expect(r.maskCommandOutput('cat run.py', call)).toBe(call);
+    // A parameter's name in code under `--token` (click's option over lines: adv308 L1), a taint and a SASL mechanism quoted as
+    // `key=`/`auth=` (L12), Paddle's signature time (L9), a date awk picks by a name that is no secret's (L14), OpenTok's room.
+    const click = '@click.option(\n    "--token",\n    "auth_token_path",\n)\ndef main(auth_token_path):\n';
+    expect(r.maskCommandOutput('cat cli.py', click)).toBe(click);
+    const quoted = 'kubectl taint nodes gpu-node-01 "key=dedicated:NoSchedule"\nkafka-configs --describe "auth=SCRAM-SHA-512"\n';
+    expect(r.maskCommandOutput('cat history.txt', quoted)).toBe(quoted);
+    expect(r.maskCommandOutput('cat paddle.log', `Paddle-Signature: ts=1733566811;h1=${s(HEX, 64)}\n`)).toContain('ts=1733566811');
+    expect(r.maskCommandOutput(`awk -F= '$1=="API_KEY_ROTATED"{print $2}' .env`, '2024-11-02\n')).toBe('2024-11-02\n');
+    const picks = `awk -F= '$1=="API_KEY_FILE"{print $2}' .env; awk -F= '$1=="API_KEY_ROTATED"{print $2}' .env`;
+    expect(r.maskCommandOutput(picks, '/run/secrets/stream.txt\n2024-11-02\n')).toBe('/run/secrets/stream.txt\n2024-11-02\n');
+    const room = `2_MX4${s(AN, 60)}-fg`;
+    expect(r.maskCommandOutput('jq . room.json', `{\n  "sessionId": "${room}"\n}\n`)).toContain(room);
     const printR = 'Array\n(\n    [password] => Array\n        (\n        )\n)\n';
     expect(r.maskCommandOutput('php -r "print_r($cfg);"', printR)).toBe(printR);
   });

@@ -25,7 +25,7 @@ import { madeWord } from './look-alikes.js';
 import { isWireguardPrivateBeside, MAX_DERIVATIONS, type DerivationBudget } from './wireguard-pairs.js';
 import { dropDigestCells } from './digest-columns.js';
 import { prefixedLineFindings } from './prefixed-lines.js';
-import { multiLineCallFindings } from './multi-line-calls.js';
+import { CALL_WORDS, multiLineCallFindings } from './multi-line-calls.js';
 import { wordDiffFindings } from './word-diff-lines.js';
 import { msfCredsRows } from './msf-creds.js';
 import { keychainDumpItems } from './keychain-dumps.js';
@@ -332,6 +332,8 @@ const MARK_MSF_TABLE = 2;
 const MARK_WORD_DIFF = 4;
 /** A macOS keychain dump's password item (keychain-dumps.ts). */
 const MARK_KEYCHAIN = 8;
+/** A client's call word (multi-line-calls.ts CALL_WORDS). */
+const MARK_CALL = 16;
 const MARK_WORDS: [string, number][] = [
   ['class: "genp"', MARK_KEYCHAIN],
   ['class: "inet"', MARK_KEYCHAIN],
@@ -415,6 +417,9 @@ const KEYWORDS: Keyword[] = [];
   for (const [w, mark] of MARK_WORDS) entry(w).mark |= mark;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
+  // A client's call a formatter may lay over lines (multi-line-calls.ts).
+  for (const w of CALL_WORDS) for (const e of byKey.values()) if (e.word === w) e.mark |= MARK_CALL;
+  for (const w of CALL_WORDS) if (![...byKey.values()].some((e) => e.word === w)) entry(w).mark |= MARK_CALL;
   KEYWORDS.push(...byKey.values());
 }
 /** Does the scanner's keyword table fit 16-bit offsets (keyword-automaton.ts `wide`)? New rules share existing words where they can (ContextRule.sharesNameWords) to keep it so. */
@@ -480,6 +485,13 @@ const AUTOMATON = new KeywordAutomaton(
 /** Per keyword id: its gates (GATE_*). */
 const GATE_OF = Uint32Array.from(KEYWORDS, (k) => k.gate);
 const MARK_OF = Uint8Array.from(KEYWORDS, (k) => k.mark);
+
+/** The ends of the pass's hits of a client's call word (MARK_CALL), in order. */
+function callHitEnds(hits: number[]): number[] {
+  const ends: number[] = [];
+  for (let j = 0; j < hits.length; j += 2) if (MARK_OF[hits[j]] & MARK_CALL) ends.push(hits[j + 1]);
+  return ends;
+}
 
 /** The MARK_* bits the pass's hits set. */
 function marksOf(hits: number[]): number {
@@ -572,12 +584,12 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
       prefixDepth--;
     }
   }
-  // A call or a list laid over lines by a formatter (`GIS(\n    url,\n    user,\n    password,\n)`), read as one line by the
+  // A client's call laid over lines by a formatter (`GIS(\n    url,\n    user,\n    password,\n)`), read as one line by the
   // rules that read arguments by position; not inside a view of them.
-  if (!inCallView) {
+  if (!inCallView && marks & MARK_CALL) {
     inCallView = true;
     try {
-      multiLineCallFindings(text, out, scanSecrets, ownBytes());
+      multiLineCallFindings(text, callHitEnds(hits), out, scanSecrets);
     } finally {
       inCallView = false;
     }

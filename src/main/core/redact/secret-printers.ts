@@ -168,8 +168,8 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
 // (Ansible's `.vault_pass` / `vault_pass.txt`, Sui's `sui.keystore` of base64 keys: adv190 F22, adv192 F37.)
 // A name ending in a password's word after a dot, with no extension after it (kopia's `repository.config.kopia-password`: pass 203).
 // git-crypt's key (`.git/git-crypt/keys/default`, printed by `base64 -w0`: pass 257 F34); OpenVPN's `auth-user-pass` file as its
-// guides name it (`auth.txt`, `vpn-auth.txt`: pass 259 F16).
-const SECRET_FILE = /(?:^|\/)git-crypt\/keys\/[^/]+$|(?:^|\/)(?:[\w-]*[_-])?auth\.txt$|(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|\.?secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$|(?:^|\/)(?:passwords|tokens)\.d\/[^/]+$|(?:^|\/)[^/]*cracked[^/]*$|(?:^|\/)[^/]+\.token$|(?:^|\/)sealer\.keys$|(?:^|\/)SerializedSystemIni\.dat$|(?:^|\/)\.[^/.]*-pass$/i;
+// guides name it (`auth.txt`, `vpn-auth.txt`: pass 259 F16); TestingBot's `~/.testingbot` (`<key>:<secret>`: pass 309 F30).
+const SECRET_FILE = /(?:^|\/)git-crypt\/keys\/[^/]+$|(?:^|\/)(?:[\w-]*[_-])?auth\.txt$|(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|\.?secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$|(?:^|\/)(?:passwords|tokens)\.d\/[^/]+$|(?:^|\/)[^/]*cracked[^/]*$|(?:^|\/)[^/]+\.token$|(?:^|\/)sealer\.keys$|(?:^|\/)SerializedSystemIni\.dat$|(?:^|\/)\.[^/.]*-pass$|(?:^|\/)\.testingbot$/i;
 
 /** `john --show`'s row: the account, then its cracked password (the row's summary line, `2 password hashes cracked`, is none). */
 const JOHN_SHOW_ROW = /^(?:\d+ password hash(?:es)? cracked\b[^\n]*|[^:\n]{1,256}:(?<v>[^:\n]{1,256})(?::|\r?$))/;
@@ -712,8 +712,13 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       if (sub === 'secret') return { kind: 'secret', tool: `${name} secret` };
       // `rails credentials:fetch smtp.password` (Rails 7.1+, adv27 F43): one credential's value alone, when its key names a secret.
       return sub === 'credentials:fetch' && sub2 !== undefined && (SECRET_FIELD.test(sub2.split('.').pop() ?? '') || /(?:key|key_base)$/i.test(sub2)) ? { kind: 'secret', tool: 'rails credentials:fetch' } : undefined;
-    case 'printenv':
+    case 'printenv': {
+      // Several names (`printenv TESTMO_URL TESTMO_TOKEN`: pass 309 F22): a line a set name's value, in their order; a secret's
+      // among others is read as a minted word (a URL's line stays).
+      const names = operands(argv);
+      if (names.length > 1) return names.some(isSecretVariable) ? { kind: 'secret', tool: 'printenv', ...(names.every(isSecretVariable) ? {} : { amongOthers: true }) } : undefined;
       return sub !== undefined && isSecretVariable(sub) ? { kind: `$${sub} value`, tool: 'printenv' } : undefined;
+    }
     case 'echo':
     case 'printf':
     case 'print':
@@ -1635,7 +1640,7 @@ function assignmentCut(stages: readonly SimpleCommand[]): SecretPrinter | undefi
   for (const [i, stage] of stages.entries()) {
     const name = basename(stage.argv[0] ?? '');
     if (!/^(?:grep|egrep|rg|sed|awk|gawk|mawk|perl)$/.test(name)) continue;
-    const secret = stage.argv.slice(1).flatMap((a) => [...[...a.matchAll(ASSIGNMENT_PATTERN)].map((m) => m[1]), ...[...a.matchAll(ELEMENT_PATTERN)].map((m) => m[1]), ...alternativeNames(a)]).find((n) => isSecretVariable(n) || SECRET_ELEMENT.test(n));
+    const secret = stage.argv.slice(1).flatMap((a) => [...[...a.matchAll(ASSIGNMENT_PATTERN)].map((m) => m[1]), ...[...a.matchAll(ELEMENT_PATTERN)].map((m) => m[1]), ...alternativeNames(a)]).find((n) => isSecretVariable(n) || SECRET_ELEMENT.test(n) || isSecretName(n));
     if (secret === undefined) continue;
     // The stage cuts the line itself (sed, awk, perl, grep -o) or a later one does.
     if (name === 'sed' && stage.argv.some((a) => /^(?:-i|--in-place)/.test(a))) continue; // edits the file, prints nothing
@@ -1797,26 +1802,29 @@ const AWK_PICK_PRINT = /^\s*\/(?<p>[^/]{1,128})\/\s*\{\s*print\s+(?<f>FILENAME\s
 
 /**
  * awk picking the line by its first field's name and printing another field (`awk -F= '$1=="YT_KEY"{print $2}' stream.env`,
- * `awk -F' *= *' '$1=="password"{print $2}' .my.cnf`: passes 305 F44, 307 F38): what it prints is the named value, alone.
+ * `awk -F' *= *' '$1=="password"{print $2}' .my.cnf`: passes 305 F44, 307 F38): what it prints is the named value, alone. The
+ * name is the scanner's test (`API_KEY_ROTATED`, a date's name, is none: adv308 L14).
  */
 function awkFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
+  let printer: SecretPrinter | undefined;
   for (const s of stages) {
     const name = basename(s.argv[0] ?? '');
-    if (!/^(?:awk|gawk|mawk)$/.test(name)) continue;
+    if (!/^(?:awk|gawk|mawk|nawk)$/.test(name)) continue;
     const m = AWK_FIELD_EQUALS.exec(operands(s.argv)[0] ?? '');
     const field = m?.groups!.n ?? m?.groups!.r;
-    if (m && field !== undefined && m.groups!.by !== m.groups!.out && (isSecretVariable(field) || SECRET_FIELD.test(field) || isSecretName(field))) {
-      return { kind: /^[A-Za-z_]\w*$/.test(field) ? `$${field} value` : 'value', tool: `${name} of a secret's line` };
-    }
+    if (!m || field === undefined || m.groups!.by === m.groups!.out) continue;
+    // Every pick a secret's (`awk … API_KEY_FILE …; awk … API_KEY_ROTATED …` prints a path and a date: adv308 L14).
+    if (!isSecretName(field) || SECRET_METADATA_NAME.test(field)) return undefined;
+    printer ??= { kind: /^[A-Za-z_]\w*$/.test(field) ? `$${field} value` : 'value', tool: `${name} of a secret's line` };
   }
-  return undefined;
+  return printer;
 }
 
 /**
  * An awk program that picks lines by a field's name and prints another field (`$1=="password"{print $2}`, `$1 ~ /^api_key$/ {
- * print $3 }`): the name (group n, or r of a regex), the field compared (by) and the one printed (out).
+ * print $3 }`; after other statements, or by printf: `{ gsub(/"/, "", $2); print $2 }`, `{printf "%s\n", $2}`: adv308 A3, A6): the name (group n, or r of a regex), the field compared (by) and the one printed (out).
  */
-const AWK_FIELD_EQUALS = /^\s*\$(?<by>[1-9])\s*(?:==\s*(?<q>["'])(?<n>[^"'\n]{1,128})\k<q>|~\s*\/\^?(?<r>[\w.-]{1,128})\$?\/)\s*\{\s*print\s+\$(?<out>[1-9])\s*;?\s*\}\s*$/;
+const AWK_FIELD_EQUALS = /^\s*\$(?<by>[1-9])\s*(?:==\s*(?<q>["'])(?<n>[^"'\n]{1,128})\k<q>|~\s*\/\^?(?<r>[\w.-]{1,128})\$?\/)\s*\{[^{}\n]{0,256}?\bprintf?\s*\(?\s*(?:"[^"\n]{0,32}"\s*,\s*)?\$(?<out>[1-9])\s*\)?\s*;?\s*\}\s*$/;
 
 /**
  * A secret's line found by its key and cut to its value (`grep 'password:' secret.yaml | awk '{print $2}' | base64 -d`, `grep

@@ -364,6 +364,8 @@ export const VENDOR_RULES: VendorRule[] = [
   // Cloudflare Stream's WebRTC publish (WHIP) URL: its path is the live input's id, `k`, and its secret (`…/<32 hex>k<hex>/webRTC/
   // publish`: pass 305 F29); a playback URL's path is the id alone.
   rule('cloudflare stream webrtc key', ['cloudflarestream.com/'], `cloudflarestream\\.com/(?<secret>[0-9a-f]{32}k[0-9a-f]{32,128})(?=/webRTC/)`),
+  // Testmo's API token (`testmo_api_` and base64 of an encrypted payload, `eyJpdiI6…`: `printenv TESTMO_TOKEN`, pass 309 F22).
+  rule('testmo api token', ['testmo_api_'], `${B}testmo_api_[A-Za-z0-9+/]{40,2048}={0,2}${E}`),
   // A MUNGE credential (`munge -n`: `MUNGE:<base64>:`): replayable by anyone on the cluster until it expires (pass 307 F7).
   rule('munge credential', ['munge:'], `${B}MUNGE:(?<secret>[A-Za-z0-9+/]{40,8192}={0,2}):`),
   rule('restream stream key', ['re_'], `${B}re_\\d{5,10}_[0-9a-f]{20}${E}`),
