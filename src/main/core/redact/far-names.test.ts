@@ -1601,6 +1601,7 @@ describe('values named from afar', () => {
   `${'"Authorization"=>"OAuth '.repeat(40_000)}`,
   `${'X-Forwarded-Authorization=OAuth '.repeat(30_000)}`,
   `${'.SetAuthenticationCredentials("a", "'.repeat(25_000)}`,
+  `${'JSignPdf -ksp '.repeat(70_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {
