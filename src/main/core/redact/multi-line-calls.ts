@@ -108,13 +108,19 @@ export function multiLineCallFindings(text: string, callEnds: readonly number[],
   let view = '';
   let calls = 0;
   let doneTo = -1;
-  for (const hitEnd of callEnds) {
-    if (hitEnd < doneTo || calls >= MAX_CALLS) continue;
+  for (let i = 0; i < callEnds.length && calls < MAX_CALLS; i++) {
+    // One call a line, its last word's (the call left open is the line's last): a line of ten thousand call words is read once,
+    // not once a word (`db.auth("a", ` repeated over a megabyte line took 143 s: session 48's hostile texts).
+    const nl = text.indexOf('\n', callEnds[i]);
+    const lineEnd = nl < 0 ? text.length : nl;
+    while (i + 1 < callEnds.length && callEnds[i + 1] <= lineEnd) i++;
+    const hitEnd = callEnds[i];
+    if (hitEnd < doneTo) continue;
     const start = text.lastIndexOf('\n', hitEnd - 1) + 1;
-    const openEnd = lineEndOf(text, start);
+    const openEnd = lineEnd > start && text.charCodeAt(lineEnd - 1) === 0x0d ? lineEnd - 1 : lineEnd;
     // The call's own `(` is the hit's last character, or the first after its name (`cohere.Client(`).
     const paren = text.indexOf('(', hitEnd - 1);
-    if (paren < 0 || paren >= openEnd) continue;
+    if (paren < 0 || paren >= openEnd || openEnd - paren > MAX_CALL_CHARS) continue;
     const first = readCode(text, paren, openEnd, 0);
     if (first.depth <= 0) continue; // closed on its own line: the rules read it there
     // A diff's or a listing's mark before each of the call's lines (`+    "…",` of `diff -u`: adv308 M7): the opener's, kept off
