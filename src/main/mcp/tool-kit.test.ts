@@ -37,11 +37,12 @@ describe('capReply', () => {
     const r = capReply(text, (from) => `read from line ${from}`);
     expect(r.truncated).toBe(true);
     expect(encode(r.text).length).toBeLessThanOrEqual(MAX_REPLY_TOKENS);
-    const m = /\n\[mish: reply cut at its ~20k-token cap \(a high estimate\): ([\d,]+) tokens of output kept, (\d+) more line\(s\), (\d+) chars omitted; read from line (\d+)\]$/.exec(r.text)!;
+    const m = /\n\[mish: reply cut at its ~20k-token cap \(a high estimate\): ([\d,]+) tokens of output kept, ([\d,]+) more line\(s\), ([\d,]+) chars omitted; read from line (\d+)\]$/.exec(r.text)!;
     expect(m).not.toBeNull();
     // The kept output's figure is o200k's exact count of it (countTokens, the console's figure), not the cap.
     expect(Number(m[1].replace(/,/g, ''))).toBe(encode(r.text.slice(0, m.index)).length);
     m.splice(1, 1);
+    for (const i of [1, 2]) m[i] = m[i].replace(/,/g, '');
     const keptLines = r.text.slice(0, m.index).split('\n');
     expect(keptLines.length + Number(m[1])).toBe(20_000);
     expect(Number(m[3])).toBe(keptLines.length + 1);

@@ -168,7 +168,7 @@ export function capReply(text: string, readHint: (fromLine: number) => string): 
   const totalLines = countLines(text);
   const omittedLines = totalLines - kept;
   const omittedChars = text.length - body.length;
-  const marker = `\n[mish: reply cut at its ~${MAX_REPLY_TOKENS / 1000}k-token cap (a high estimate): ${thousands(countTokens(body))} tokens of output kept, ${omittedLines} more line(s), ${omittedChars} chars omitted; ${readHint(kept + 1)}]`;
+  const marker = `\n[mish: reply cut at its ~${MAX_REPLY_TOKENS / 1000}k-token cap (a high estimate): ${thousands(countTokens(body))} tokens of output kept, ${thousands(omittedLines)} more line(s), ${thousands(omittedChars)} chars omitted; ${readHint(kept + 1)}]`;
   return { text: body + marker, truncated: true };
 }
 

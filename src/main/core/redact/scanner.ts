@@ -418,8 +418,10 @@ const KEYWORDS: Keyword[] = [];
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
   // A client's call a formatter may lay over lines (multi-line-calls.ts).
-  for (const w of CALL_WORDS) for (const e of byKey.values()) if (e.word === w) e.mark |= MARK_CALL;
-  for (const w of CALL_WORDS) if (![...byKey.values()].some((e) => e.word === w)) entry(w).mark |= MARK_CALL;
+  for (const w of CALL_WORDS) {
+    const holders = [...byKey.values()].filter((e) => e.word === w);
+    for (const e of holders.length > 0 ? holders : [entry(w)]) e.mark |= MARK_CALL;
+  }
   KEYWORDS.push(...byKey.values());
 }
 /** Does the scanner's keyword table fit 16-bit offsets (keyword-automaton.ts `wide`)? New rules share existing words where they can (ContextRule.sharesNameWords) to keep it so. */
