@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { generateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { Redactor } from './redactor.js';
+import { quotedPhrases } from './bare-mnemonics.js';
+import type { SecretFinding } from './finding.js';
 
 /**
  * The text path turns away `://` and `:5432` hits by a character test before cutting out their
@@ -60,6 +65,35 @@ describe('throughput gates of the text path', () => {
     const out = masked(`first: ${a}\nsecond: ${b}\n`);
     expect(out).not.toContain(a);
     expect(out).not.toContain(b);
+  });
+
+  it('quoted recovery phrases: the byte skip finds what the pattern over the whole text finds (random texts of phrases and prose)', () => {
+    const phrase = generateMnemonic(wordlist);
+    const lowBytes = (t: string) => Buffer.from(t, 'latin1');
+    const piece = fc.constantFrom(
+      `"${phrase}"`, `'${phrase}'`, `phrase: ${phrase}`, `+${phrase}`, `[${phrase.split(' ').map((w) => `'${w}'`).join(', ')}]`,
+      'warning: unused variable in function that was never called from anywhere at all', '\n', '\r\n', ' ', 'x', '"', ': ', '日本', '\u276f ',
+      phrase.slice(0, 40), phrase.split(' ').slice(0, 12).join('  '),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }).map((a) => a.join('')), (text) => {
+        const whole: SecretFinding[] = [];
+        const skipped: SecretFinding[] = [];
+        quotedPhrases(text, whole);
+        quotedPhrases(text, skipped, lowBytes(text));
+        expect(skipped).toEqual(whole);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('a quoted recovery phrase after a value whose own scan ran a pass (the outer scan keeps its bytes)', () => {
+    const phrase = generateMnemonic(wordlist);
+    const b64 = Buffer.from('password=Zq8xK2mN4pR7tV9wY3bD').toString('base64');
+    const out = masked(`cfg: ${b64}\ncast wallet import dev --mnemonic "${phrase}"\n`);
+    expect(out).not.toContain(b64);
+    expect(out).not.toContain(phrase);
+    expect(out).toContain('[masked: seed phrase]');
   });
 
   it('a token with no literal (Discord, Mailgun) is found in a long run after a separator, and not in a path', () => {

@@ -136,8 +136,10 @@ export class KeywordAutomaton {
         }
       }
     }
-    // Renumber: the root, the states without outputs, then those with; store offsets.
-    const all = [...Array(states).keys()];
+    // Renumber: the root, the states without outputs, then those with; each group breadth first (the queue's order), so the
+    // shallow states a text visits most share the table's first rows and stay in the cache (the pass ran 4-8% faster over
+    // the bench's replies than with the keywords' order, the two tables side by side in one process: session 49).
+    const all = [0, ...queue];
     const order = [0, ...all.filter((s) => s > 0 && outs[s].length === 0), ...all.filter((s) => outs[s].length > 0)];
     const index = new Int32Array(states);
     order.forEach((s, i) => (index[s] = i));
@@ -159,11 +161,14 @@ export class KeywordAutomaton {
     }
   }
 
-  /** Every keyword hit of `text`, and its runs of `minRun`+ run characters (0: no runs noted). */
-  pass(text: string, minRun: number): PassResult {
+  /**
+   * Every keyword hit of `text`, and its runs of `minRun`+ run characters (0: no runs noted). `into`: the buffer the text's
+   * bytes are written to, when the caller keeps them past later passes (its own: the next pass reuses the automaton's).
+   */
+  pass(text: string, minRun: number, into: LowBytes = this.lowBytes): PassResult {
     // Followed by a newline: a byte no keyword and no run holds, so the loops need no code after them (code the loop's
     // first, on-stack-replaced compilation has no feedback for: it was deoptimised at every call).
-    const buf = this.lowBytes.of(text);
+    const buf = into.of(text);
     this.passes++;
     // Two loops in two functions: one function with both was optimised with one loop never run, then deoptimised.
     return minRun > 0 ? this.hitsAndRuns(buf, text.length + 1, minRun) : { hits: this.hitsOnly(buf, text.length + 1), runs: [], bytes: buf };

@@ -20,7 +20,7 @@
  * MAX_CALLS).
  */
 import type { SecretFinding } from './finding.js';
-import { indexAt } from './offsets.js';
+import { findingsInPieces, type ViewPiece } from './offsets.js';
 
 /**
  * The call words (keywords of the scanner's rules that read arguments by position, lowercase, as the pass finds them): a hit
@@ -60,12 +60,6 @@ const MAX_CALL_CHARS = 4096;
 const MAX_CALLS = 500;
 
 /** One piece of the view: `length` characters at `viewAt` in the view are those at `textAt` in the text. */
-interface Piece {
-  viewAt: number;
-  textAt: number;
-  length: number;
-}
-
 /** The end of the line at `lineStart` (its `\n`, or the text's end), without a `\r` before it. */
 function lineEndOf(text: string, lineStart: number): number {
   let nl = text.indexOf('\n', lineStart);
@@ -104,7 +98,7 @@ function readCode(text: string, from: number, end: number, depth: number): { dep
  */
 export function multiLineCallFindings(text: string, callEnds: readonly number[], out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
   if (callEnds.length === 0) return;
-  const pieces: Piece[] = [];
+  const pieces: ViewPiece[] = [];
   let view = '';
   let calls = 0;
   let doneTo = -1;
@@ -126,7 +120,7 @@ export function multiLineCallFindings(text: string, callEnds: readonly number[],
     // A diff's or a listing's mark before each of the call's lines (`+    "…",` of `diff -u`: adv308 M7): the opener's, kept off
     // the lines below.
     const mark = text.charCodeAt(start) === 0x2b || text.charCodeAt(start) === 0x2d ? text.charCodeAt(start) : 0;
-    const call: Piece[] = [{ viewAt: 0, textAt: start, length: first.codeEnd - start }];
+    const call: ViewPiece[] = [{ viewAt: 0, textAt: start, length: first.codeEnd - start }];
     let chars = first.codeEnd - start;
     let depth = first.depth;
     let at = openEnd + 1;
@@ -161,15 +155,5 @@ export function multiLineCallFindings(text: string, callEnds: readonly number[],
     calls++;
     doneTo = at;
   }
-  if (calls === 0) return;
-  const starts = pieces.map((p) => p.viewAt);
-  for (const f of scan(view)) {
-    // A finding over several pieces is given back a piece a line (the blanks and indents between stay).
-    for (let n = indexAt(starts, f.start); n < pieces.length && pieces[n].viewAt < f.end; n++) {
-      const p = pieces[n];
-      const s = Math.max(f.start, p.viewAt);
-      const e = Math.min(f.end, p.viewAt + p.length);
-      if (e > s) out.push({ ...f, start: p.textAt + (s - p.viewAt), end: p.textAt + (e - p.viewAt) });
-    }
-  }
+  if (calls > 0) findingsInPieces(pieces, scan(view), out);
 }

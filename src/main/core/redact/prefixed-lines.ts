@@ -12,7 +12,7 @@
 import type { SecretFinding } from './finding.js';
 import { indexOfAscii } from './low-bytes.js';
 import { repeatedPrefixes, startsWithShape } from './repeated-prefixes.js';
-import { indexAt } from './offsets.js';
+import { findingsInPieces, type ViewPiece } from './offsets.js';
 
 interface PrefixKind {
   /** A string every line of the kind holds (a fast search finds the candidate lines). */
@@ -107,29 +107,17 @@ export function prefixedLineFindings(text: string, out: SecretFinding[], scan: (
 function viewFindings(text: string, bodies: Map<number, number>, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
   if (bodies.size === 0) return;
   const starts = [...bodies.keys()].sort((a, b) => a - b);
-  // The view: each prefixed line's body on its own line, in order; viewAt[n] is where line n's body starts in the view.
-  const viewAt: number[] = [];
-  const textAt: number[] = [];
-  const lengths: number[] = [];
+  // The view: each prefixed line's body on its own line, in order.
+  const pieces: ViewPiece[] = [];
   let view = '';
   for (const s of starts) {
     const from = bodies.get(s)!;
     let end = text.indexOf('\n', from);
     if (end < 0) end = text.length;
-    viewAt.push(view.length);
-    textAt.push(from);
-    lengths.push(end - from);
+    pieces.push({ viewAt: view.length, textAt: from, length: end - from });
     view += text.slice(from, end) + '\n';
   }
-  for (const f of scan(view)) {
-    // A finding over several lines is given back a piece a line (the prefixes between stay).
-    let n = indexAt(viewAt, f.start);
-    for (let s = f.start; s < f.end && n < viewAt.length; n++, s = viewAt[n]) {
-      const lineEnd = viewAt[n] + lengths[n];
-      const e = Math.min(f.end, lineEnd);
-      if (e > s) out.push({ ...f, start: textAt[n] + (s - viewAt[n]), end: textAt[n] + (e - viewAt[n]) });
-    }
-  }
+  findingsInPieces(pieces, scan(view), out);
 }
 
 /**

@@ -29,7 +29,7 @@ import { CALL_WORDS, multiLineCallFindings } from './multi-line-calls.js';
 import { wordDiffFindings } from './word-diff-lines.js';
 import { msfCredsRows } from './msf-creds.js';
 import { keychainDumpItems } from './keychain-dumps.js';
-import { indexOfAscii } from './low-bytes.js';
+import { indexOfAscii, LowBytes } from './low-bytes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, AZURE_KEY_NAMES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
@@ -550,9 +550,28 @@ export interface ScanReport {
 
 /** Every secret of `text` (unsorted; may overlap: the masker merges); `report`, when given, what the scan saw besides. */
 export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] {
+  const outermost = scanDepth === 0;
+  scanDepth++;
+  try {
+    return scanText(text, outermost, report);
+  } finally {
+    scanDepth--;
+  }
+}
+/** scanSecrets calls under way (a view's or a decoded value's scan runs inside its text's). */
+let scanDepth = 0;
+/**
+ * The outermost scan's bytes, apart from the automaton's buffer that the scans inside it (a view's, a decoded value's) reuse:
+ * its byte searches read them to its end. (With one buffer, nine bytes in ten of the bench's replies were read again as
+ * text: a scan inside had taken the buffer before the searches ran.)
+ */
+const OUTER_BYTES = new LowBytes();
+
+/** scanSecrets of `text`; `outermost`: no other scan is under way (its bytes are its own to the end). */
+function scanText(text: string, outermost: boolean, report?: ScanReport): SecretFinding[] {
   const out: SecretFinding[] = [];
   if (text.length < 3) return out;
-  const { hits, runs, bytes } = AUTOMATON.pass(text, MIN_RUN);
+  const { hits, runs, bytes } = AUTOMATON.pass(text, MIN_RUN, outermost ? OUTER_BYTES : undefined);
   // NULs between words (`cat /proc/<pid>/cmdline`, `find -print0`: adv246 F36) are read as blanks, the text's length kept, so
   // its findings' offsets are the text's: `sshpass\0-p\0…` is a command line, and a value ends at its NUL. (A byte search: a
   // character whose low byte is 0, `─` U+2500, sends it to the text's own.)
@@ -567,10 +586,10 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   // The pass's bytes for byte searches below, while no other pass (a decoded value's scan) has reused them.
   const pass = AUTOMATON.passes;
   const textBytes = bytes.subarray(0, text.length);
-  const ownBytes = (): Buffer | undefined => (AUTOMATON.passes === pass ? textBytes : undefined);
+  const ownBytes = (): Buffer | undefined => (outermost || AUTOMATON.passes === pass ? textBytes : undefined);
   // Metasploit's `creds` table (msf-creds.ts): its title searched in the bytes while they are the text's (no keyword reads it).
   const msfTable = (marks & MARK_MSF_TABLE) !== 0;
-  vendorFindings(text, hits, runs, bytes, out);
+  vendorFindings(text, hits, runs, bytes, out, outermost);
   wrappedBase64(text, runs, out);
   hexEncodedText(text, runs, out);
   crackedHashRows(text, runs, out);
@@ -649,7 +668,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   const phrases = new BarePhrases(text, out);
   foldedLineFindings(text, out, scanSecrets, phrases);
   phrases.finish();
-  quotedPhrases(text, out);
+  quotedPhrases(text, out, ownBytes());
   if (gates & GATE_SECRETS_CONTEXT) secretsContextDump(text, out);
   if (gates & GATE_TF_SENSITIVE) terraformSensitiveFields(text, out);
   if (gates & GATE_AWS_KEY_ID) awsSecretBesideId(text, out);
@@ -2211,9 +2230,9 @@ function afterSgrText(text: string, start: number): number {
 /** A JSON string's one-letter escapes of white space (`\n`, `\t`, `\r`, `\b`, `\f`), whose letter a token run starts with. */
 const isEscapeLetter = (c: number) => c === 0x6e || c === 0x74 || c === 0x72 || c === 0x62 || c === 0x66;
 /** The vendor rules on each token run: those whose keyword the pass found in it, and the keyword-less ones on long runs. */
-function vendorFindings(text: string, hits: number[], runs: number[], bytes: Uint8Array, out: SecretFinding[]): void {
-  // The pass's bytes, until a decoded value's own scan (base64Secret) runs a pass over them.
-  const pass = AUTOMATON.passes;
+function vendorFindings(text: string, hits: number[], runs: number[], bytes: Uint8Array, out: SecretFinding[], ownsBytes = false): void {
+  // The pass's bytes, until a decoded value's own scan (base64Secret) runs a pass over them (unless they are the caller's own).
+  const pass = ownsBytes ? -1 : AUTOMATON.passes;
   const wireguard: DerivationBudget = { left: MAX_DERIVATIONS };
   let h = 0;
   for (let r = 0; r < runs.length; r += 2) {
@@ -2230,12 +2249,12 @@ function vendorFindings(text: string, hits: number[], runs: number[], bytes: Uin
     }
     let run: string | undefined;
     if (end - start >= MIN_NO_KEYWORD_RUN) {
-      const b = AUTOMATON.passes === pass ? bytes : undefined;
+      const b = pass < 0 || AUTOMATON.passes === pass ? bytes : undefined;
       if (hasTokenSegment(b, text, start, end) && NO_KEYWORD_GATE.test((run ??= text.slice(start, end)))) for (const v of NO_KEYWORD) (rules ??= new Set()).add(v);
       else if (colonPair(b, text, start, end) && COLON_GATE.test((run ??= text.slice(start, end)))) for (const v of COLON_RULES) (rules ??= new Set()).add(v);
     }
     if (rules === undefined && end - start < MIN_BASE64_RUN) continue;
-    if (!(rules && vendorRun(run ?? text.slice(start, end), start, rules, out)) && end - start >= MIN_BASE64_RUN) base64Secret(text, AUTOMATON.passes === pass ? bytes : undefined, start, end, out, wireguard);
+    if (!(rules && vendorRun(run ?? text.slice(start, end), start, rules, out)) && end - start >= MIN_BASE64_RUN) base64Secret(text, pass < 0 || AUTOMATON.passes === pass ? bytes : undefined, start, end, out, wireguard);
   }
 }
 

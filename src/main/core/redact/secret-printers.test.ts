@@ -151,6 +151,9 @@ const printers: [string, string][] = [
   ["grep '^DB_PASSWORD=' .env.production | cut -d= -f2-", '$DB_PASSWORD value printed by grep of an assignment'],
   ["sed -n 's/^API_TOKEN=//p' .env", '$API_TOKEN value printed by sed of an assignment'],
   ["awk -F= '/^SECRET_KEY=/{print $2}' .env", '$SECRET_KEY value printed by awk of an assignment'],
+  // …by the BSDs' and macOS's awk, `nawk`, as by the others (session 49: only one of awk's readers knew its name).
+  ["nawk -F= '/^SECRET_KEY=/{print $2}' .env", '$SECRET_KEY value printed by nawk of an assignment'],
+  ["nawk -F= '/^[A-Z]/{print $2}' .env", 'value printed by nawk of a credential file'],
   ["grep -oP '(?<=DB_PASSWORD=).*' .env", '$DB_PASSWORD value printed by grep of an assignment'],
   // Adversary pass 76: a credential file's values with their names cut away, a secret's line cut to its value.
   ["awk -F= '/^[A-Z]/{print $2}' .env", 'value printed by awk of a credential file'],

@@ -18,6 +18,9 @@ import { isSecretLabel, isLookAlike, isReference, MIN_PRINTED_CHARS, mintedWord 
 import { isCookieSetting, isSecretName, MISH_NOTE_LINE, scanSecrets } from './scanner.js';
 import { PRIVATE_KEY_FILE } from './private-keys.js';
 
+/** awk by its names (the one-true-awk is `nawk` on the BSDs and macOS): one constant, so every awk reader knows them all. */
+const AWK = /^(?:awk|gawk|mawk|nawk)$/;
+
 export interface SecretPrinter {
   /** What the value is: `token`, `password`, `secret`. */
   kind: string;
@@ -795,6 +798,7 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'awk':
     case 'gawk':
     case 'mawk':
+    case 'nawk':
     case 'python':
     case 'python3':
     case 'node':
@@ -804,7 +808,7 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       if (name.startsWith('python') && SES_SMTP_PASSWORD_SCRIPT.test(argv[1] ?? '')) return { kind: 'ses smtp password', tool: 'smtp_credentials_generate.py' };
       // Home Assistant's or ESPHome's `secrets.yaml` loaded by a script and printed as a dict (`pprint.pprint(yaml.safe_load(…))`,
       // `json.dumps(…, indent=2)`: pass 278 F11): each entry's value, but a plain setting's (HA_PLAIN_WORDS).
-      return name !== 'awk' && name !== 'gawk' && name !== 'mawk' && argv.slice(1).some((a) => HA_SECRETS_PATH.test(a)) ? { kind: 'secret', tool: `${name} of secrets.yaml`, rows: HA_SECRETS_DICT_ROW } : undefined;
+      return !AWK.test(name) && argv.slice(1).some((a) => HA_SECRETS_PATH.test(a)) ? { kind: 'secret', tool: `${name} of secrets.yaml`, rows: HA_SECRETS_DICT_ROW } : undefined;
     case 'ejabberdctl':
       // `ejabberdctl oauth_issue_token <jid> <ttl> <scopes>` (pass 202 F32): `<token>\t["scopes"]\t<ttl> seconds`, the token first.
       return sub === 'oauth_issue_token' || sub === 'oauth_list_tokens' ? { kind: 'oauth token', tool: 'ejabberdctl oauth_issue_token', rows: EJABBERD_TOKEN_ROW } : undefined;
@@ -1625,7 +1629,7 @@ function cutsAtEquals(argv: readonly string[], delimiters = '=:'): boolean {
   const args = argv.slice(1);
   const delimiter = (d: string | undefined) => d !== undefined && d.length === 1 && delimiters.includes(d);
   if (name === 'cut') return args.some((a, i) => delimiter(/^(?:-d|--delimiter=?)(.)$/.exec(a)?.[1]) || (/^(?:-d|--delimiter)$/.test(a) && delimiter(args[i + 1])));
-  if (/^(?:awk|gawk|mawk)$/.test(name)) return args.some((a, i) => delimiter(/^-F(.)$/.exec(a)?.[1]) || (a === '-F' && delimiter(args[i + 1])));
+  if (AWK.test(name)) return args.some((a, i) => delimiter(/^-F(.)$/.exec(a)?.[1]) || (a === '-F' && delimiter(args[i + 1])));
   // (sed's `s/^name: //` cuts at a colon only where `:` is asked for: not `NAME=value` lines' cut, namesCutFromCredentialFile's.)
   const cut = delimiters.includes(':') ? /s(.)[^\n]*[=:][^\n]*\1\1/ : /s(.)[^\n]*=[^\n]*\1\1/;
   return /^(?:sed|perl)$/.test(name) && args.some((a) => cut.test(a));
@@ -1639,7 +1643,7 @@ function cutsAtEquals(argv: readonly string[], delimiters = '=:'): boolean {
 function assignmentCut(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
   for (const [i, stage] of stages.entries()) {
     const name = basename(stage.argv[0] ?? '');
-    if (!/^(?:grep|egrep|rg|sed|awk|gawk|mawk|perl)$/.test(name)) continue;
+    if (!/^(?:grep|egrep|rg|sed|awk|gawk|mawk|nawk|perl)$/.test(name)) continue;
     const secret = stage.argv.slice(1).flatMap((a) => [...[...a.matchAll(ASSIGNMENT_PATTERN)].map((m) => m[1]), ...[...a.matchAll(ELEMENT_PATTERN)].map((m) => m[1]), ...alternativeNames(a)]).find((n) => isSecretVariable(n) || SECRET_ELEMENT.test(n) || isSecretName(n));
     if (secret === undefined) continue;
     // The stage cuts the line itself (sed, awk, perl, grep -o) or a later one does.
@@ -1785,14 +1789,14 @@ function printsNamesOnly(argv: readonly string[]): boolean {
   const name = basename(argv[0] ?? '');
   const args = argv.slice(1).join(' ');
   if (name === 'cut') return /(?:^|\s)(?:-f|--fields=?)\s*1(?!\d|-|,)/.test(args);
-  if (/^(?:awk|gawk|mawk)$/.test(name)) return /print[ \t]+\$1\b/.test(args) && !/\$(?:[2-9]|NF)\b/.test(args);
+  if (AWK.test(name)) return /print[ \t]+\$1\b/.test(args) && !/\$(?:[2-9]|NF)\b/.test(args);
   return false;
 }
 
 /** awk's or cut's field of a line (`awk '{print $2}'`, `cut -d' ' -f2`, `cut -d: -f2`): what is left after a name. */
 function printsAField(argv: readonly string[]): boolean {
   const name = basename(argv[0] ?? '');
-  if (/^(?:awk|gawk|mawk)$/.test(name)) return argv.slice(1).some((a) => /print[ \t]+\$(?:[2-9]|NF)\b/.test(a));
+  if (AWK.test(name)) return argv.slice(1).some((a) => /print[ \t]+\$(?:[2-9]|NF)\b/.test(a));
   return name === 'cut' && argv.slice(1).some((a) => /^-f|^--fields/.test(a));
 }
 
@@ -1809,7 +1813,7 @@ function awkFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | undef
   let printer: SecretPrinter | undefined;
   for (const s of stages) {
     const name = basename(s.argv[0] ?? '');
-    if (!/^(?:awk|gawk|mawk|nawk)$/.test(name)) continue;
+    if (!AWK.test(name)) continue;
     const m = AWK_FIELD_EQUALS.exec(operands(s.argv)[0] ?? '');
     const field = m?.groups!.n ?? m?.groups!.r;
     if (!m || field === undefined || m.groups!.by === m.groups!.out) continue;
@@ -1834,7 +1838,7 @@ const AWK_FIELD_EQUALS = /^\s*\$(?<by>[1-9])\s*(?:==\s*(?<q>["'])(?<n>[^"'\n]{1,
 function secretKeyLineCut(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
   // awk picking the line by the name and printing a field of it in one (`awk '/api-token:/{print $2}' secret.yaml | base64 -d`:
   // adv199 F45).
-  const picked = stages.findIndex((s) => /^(?:awk|gawk|mawk)$/.test(basename(s.argv[0] ?? '')) && SECRET_FIELD.test(AWK_PICK_PRINT.exec(operands(s.argv)[0] ?? '')?.groups!.p ?? ''));
+  const picked = stages.findIndex((s) => AWK.test(basename(s.argv[0] ?? '')) && SECRET_FIELD.test(AWK_PICK_PRINT.exec(operands(s.argv)[0] ?? '')?.groups!.p ?? ''));
   if (picked >= 0) {
     const fileNamed = AWK_PICK_PRINT.exec(operands(stages[picked].argv)[0] ?? '')?.groups!.f !== undefined;
     return { kind: 'value', tool: `${basename(stages[picked].argv[0] ?? '')} of a secret's line`, amongOthers: true, ...(fileNamed ? { fileNamed } : {}) };
@@ -1869,9 +1873,9 @@ function encodes(argv: readonly string[]): boolean {
 
 /** Commands that print a file they read, as it is or in another shape: an encoder (hex, octal, base32, reversed) or a text tool. */
 const FILE_ENCODER = /^(?:xxd|od|hexdump|hd|base32|base64|basenc|uuencode|rev)$/;
-const FILE_TEXT_TOOL = /^(?:cat|head|tail|less|more|bat|batcat|nl|tac|strings|sed|awk|gawk|mawk|cut|tr|perl|dd|fold|fmt|paste|sort|uniq|column|iconv|expand|grep|egrep|fgrep|rg)$/;
+const FILE_TEXT_TOOL = /^(?:cat|head|tail|less|more|bat|batcat|nl|tac|strings|sed|awk|gawk|mawk|nawk|cut|tr|perl|dd|fold|fmt|paste|sort|uniq|column|iconv|expand|grep|egrep|fgrep|rg)$/;
 /** Tools whose first operand is a script or a pattern (`sed 's/x/y/' FILE`, `grep token FILE`), unless `-e` / `-f` gives it. */
-const SCRIPT_FIRST = /^(?:sed|awk|gawk|mawk|grep|egrep|fgrep|rg)$/;
+const SCRIPT_FIRST = /^(?:sed|awk|gawk|mawk|nawk|grep|egrep|fgrep|rg)$/;
 /** Their options that take the next word, per tool (so it is no file). */
 const FILE_TOOL_VALUES: Record<string, readonly string[]> = {
   grep: ['-m', '-A', '-B', '-C', '-d', '-D', '--max-count', '--context'],
@@ -1902,7 +1906,7 @@ const DOCUMENT_EXTENSION = /\.(?:ya?ml|json|toml|ini|conf|cfg|md|rst|xml|env|pro
 function fileOperands(name: string, argv: readonly string[]): string[] {
   if (name === 'dd') return argv.flatMap((a) => (a.startsWith('if=') ? [a.slice(3)] : []));
   if (name === 'tr') return []; // sets, not files: tr reads its input
-  const values = new Set(FILE_TOOL_VALUES[name.replace(/^(?:egrep|fgrep)$/, 'grep').replace(/^(?:gawk|mawk)$/, 'awk')] ?? []);
+  const values = new Set(FILE_TOOL_VALUES[name.replace(/^(?:egrep|fgrep)$/, 'grep').replace(AWK, 'awk')] ?? []);
   const out: string[] = [];
   let scriptGiven = false;
   for (let i = 1; i < argv.length; i++) {
@@ -2456,7 +2460,7 @@ function topLevelOutputs(filter: string): string[] {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\/keys\b|\/api_key\b|oneshot_token|get_api_key|\b(?:smtp_credentials_generate|magento|jupyterhub|nextflow|firebase|pdbedit|tdbdump|john|potfile|\.pot\b|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
+const PRINTER_WORDS = /<<<|\/keys\b|\/api_key\b|oneshot_token|get_api_key|\b(?:smtp_credentials_generate|magento|jupyterhub|nextflow|firebase|pdbedit|tdbdump|john|potfile|\.pot\b|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|nawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
 
 /** …or a script's name that says it decodes stored credentials (DECODER_SCRIPT: `./gpp-decrypt.py …`, `./xordecode.pl …`). */
 const DECODER_WORDS = /decrypt|decode|deobfusc|unobfusc|unstash|unxor|reveal|unmask|vncpwd|vncpasswd/i;
