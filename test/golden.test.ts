@@ -586,3 +586,26 @@ describe("golden: a progress bar drawn on the error's row (prisma's engine downl
     }
   });
 });
+
+describe('golden: npm prints its results as `npm notice` lines, each drawn after it clears its spinner (npm pack lost them all)', () => {
+  const cases = [
+    { name: 'npm-pack-dry-run', result: 'acme-ui-3.2.0.tgz', shasum: 'e099d7d68b6da0afa7a6bb5da62df4759256a0af' },
+    { name: 'npm-pack-many-files', result: 'acme-icons-1.4.0.tgz', shasum: 'f4cd2147ebdc5325be984759e791d2197463a1e0' },
+    { name: 'npm-publish-dry-run', result: '+ @acme/ui@3.2.0', shasum: 'e099d7d68b6da0afa7a6bb5da62df4759256a0af' },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: the result line on stdout stands on its own line, the tarball's details are outcomes`, () => {
+      const raw = readFileSync(path.join(RECORDED, `${c.name}.raw`), 'utf8');
+      // The recording has npm's spinner in front of its lines: what the case is about.
+      expect(raw).toContain(`\x1b[1G\x1b[0K${c.result}\r\n`);
+      const text = squashFixture(c.name);
+      const result = resultOf.get(text)!;
+      expect(result.outcomes).toContain(c.result);
+      expect(result.outcomes).toContain(`npm notice shasum: ${c.shasum}`);
+      // A line of its own: in a small output as printed, in a condensed one as an outcome (`+ …`).
+      expect(text.split('\n').some((l) => l === c.result || l === `+ ${c.result}`), text).toBe(true);
+      // The blank notices that frame the tarball and npm's spinner add nothing.
+      expect(text).not.toMatch(/[\u2800-\u28ff]/);
+    });
+  }
+});

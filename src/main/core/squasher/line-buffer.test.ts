@@ -46,6 +46,31 @@ describe('LineBuffer', () => {
     expect(collect([new VtStripper().process('ready\x1b[K\r\n⠙\x1b[1G\x1b[0K')]).map((l) => [l.kind, l.text])).toEqual([['complete', 'ready'], ['overwrite', '']]);
   });
 
+  it("a line printed after a spinner cleared itself is the program's line, not a progress frame (npm pack: its result line was lost)", () => {
+    // npm: each line is written after its spinner frame is cleared (`⠹ ESC[1G ESC[0K line`); ora-style spinners end on their result.
+    const npm = '⠙\x1b[1G\x1b[0K⠹\x1b[1G\x1b[0K\x1b[1mnpm\x1b[22m notice\r\n⠹\x1b[1G\x1b[0Kacme-ui-3.2.0.tgz\r\n⠹\x1b[1G\x1b[0K';
+    const ora = '⠋ Building\r\x1b[K⠙ Building\r\x1b[K✔ Built in 2.1s\r\n| \r/ \rdone\r\n';
+    for (const input of [npm, ora]) {
+      const text = collect([new VtStripper().process(input)]);
+      const bytes = new VtStripper();
+      // The same bytes as UTF-8 read as Latin-1 (how the squasher feeds them: VtStripper's notes).
+      const asBytes = Buffer.from(input).toString('latin1');
+      const lines: Line[] = [];
+      const lb = new LineBuffer((l) => lines.push(l));
+      lb.ingest(bytes.process(asBytes, true)!, bytes);
+      lb.end();
+      for (const got of [text, lines]) expect(trace(got)).toBe(input === npm ? 'complete:npm notice | complete:acme-ui-3.2.0.tgz | overwrite:' : 'complete:✔ Built in 2.1s | complete:done');
+    }
+    // Still frames of progress: a spinner's last frame, a bar's, a frame after a bar, a spinner cleared at the line's end.
+    const still = collect([new VtStripper().process('⠋ Building\r⠙ Building\r\n⠋\r⠙\r\n[##   ] 40%\r[#####] 100%\r\n[##   ] 40%\r\x1b[Kdone 5 files\r\n⠙ x\x1b[1G\x1b[0K\r\n')]);
+    expect(trace(still)).toBe('overwrite:⠙ Building | overwrite:⠙ | overwrite:[#####] 100% | overwrite:done 5 files | overwrite:');
+    // A spinner that ran for hours before its line (past MAX_LINE_CHARS): the same, in chunks; a bar that long stays an overwrite.
+    const spun = '⠙\r'.repeat(MAX_LINE_CHARS);
+    for (const [line, want] of [[`${spun}acme-ui-3.2.0.tgz\r\n`, 'complete:acme-ui-3.2.0.tgz'], [`${spun}⠹\r\n`, 'overwrite:⠹'], [`${'[##  ] 40%\r'.repeat(8000)}done\r\n`, 'overwrite:done']]) {
+      expect(trace(collect(line.match(/[^]{1,5000}/g)!))).toBe(want);
+    }
+  });
+
   it('collapses CR overwrites to the final state, also when CR and LF arrive in different chunks', () => {
     const lines = collect(['Downloading 10%\rDownloading 50%\r', 'Downloading 100%\r', '\nDone\r\n']);
     expect(lines.map((l) => [l.kind, l.text])).toEqual([

@@ -2,7 +2,9 @@
  * Line buffer (seed: "Stage 2"): assembles stripped text into logical lines.
  *  - `\n` (or `\r\n`) completes a line;
  *  - `\r` followed by more text overwrites in place: only the final state of the line counts
- *    and the line is reported as `overwrite` (progress bars, spinners collapse in one rule);
+ *    and the line is reported as `overwrite` (progress bars, spinners collapse in one rule),
+ *    unless it is text written over nothing but a spinner's frames (spinner-frame.ts: npm clears
+ *    its spinner before each line it prints);
  *  - rows of a multi-line display that moves the cursor up to draw them again keep only their
  *    last drawing: earlier drawings are `redrawn`/`repeat` (redraw-region.ts);
  *  - text with no terminator is a *provisional* partial line: `peekPartial()` lets the caller
@@ -13,6 +15,7 @@
  */
 import { OverLongLine } from './over-long-line.js';
 import { MAX_REACHABLE_ROWS, RedrawRegion, type RowMove } from './redraw-region.js';
+import { isTextFrame, textDrawnBefore } from './spinner-frame.js';
 import { ColorHint, type Line } from './types.js';
 import { utf8PartFromLatin1 } from './utf8-decoder.js';
 import { ANY_MARK, CURSOR_DOWN_MARK, CURSOR_UP_MARK, ERASED_ROW, NEXT_LINE_MARK, RED_MARK, YELLOW_MARK, type StripNotes } from './vt-stripper.js';
@@ -146,6 +149,11 @@ export class LineBuffer {
         for (let k = cr - 1; k >= from && !overwritten; k--) overwritten = text.charCodeAt(k) !== 13 && text.charCodeAt(k) !== ERASED_ROW_CODE;
         start = cr + 1;
         if (start < end && text.charCodeAt(start) === ERASED_ROW_CODE) start++; // ERASED_ROW: the row erased after the CR
+        // Text written over nothing but a spinner is the program's line (spinner-frame.ts).
+        if (overwritten) {
+          const bytes = this.highAt !== undefined;
+          overwritten = !isTextFrame(text, start, end, bytes) || textDrawnBefore(text, from, cr, bytes);
+        }
       }
       if (bsAt < start) bsAt = indexOr(text, '\b', start, n);
       const shown = bsAt < end ? applyBackspaces(this.part(text, start, end)) : this.part(text, start, end);
@@ -185,7 +193,7 @@ export class LineBuffer {
     // The CR of the CRLF ending the line goes before the tail is cut, so the tail is all text.
     if (newlineTerminated && rest.charCodeAt(rest.length - 1) === 13) rest = rest.slice(0, -1);
     const raw = this.long.compose(this.long.squeeze(rest, true));
-    const overwritten = this.long.overwritten;
+    const overwritten = this.long.overwrittenBy(raw);
     this.long.reset();
     this.carry = '';
     this.carryHasMark = false;
@@ -293,6 +301,8 @@ export class LineBuffer {
     let overwritten = false;
     if (cr >= 0) {
       for (let k = cr - 1; k >= 0 && !overwritten; k--) overwritten = s.charCodeAt(k) !== 13 && s.charCodeAt(k) !== ERASED_ROW_CODE;
+      // A line written over nothing but a spinner's frames is the program's line, not progress (spinner-frame.ts).
+      if (overwritten) overwritten = !isTextFrame(s, cr + 1, s.length, false) || textDrawnBefore(s, 0, cr, false);
       s = s.slice(cr + 1);
       // The row erased right after that CR (ERASED_ROW: a spinner clearing itself) is blank where nothing follows.
       if (s.charCodeAt(0) === ERASED_ROW_CODE) s = s.slice(1);

@@ -16,6 +16,7 @@
  */
 import { codeUnitBoundary, cutMarker, SHOWN_HEAD_CHARS, SHOWN_TAIL_CHARS } from './line-cut.js';
 import { MAX_REACHABLE_ROWS } from './redraw-region.js';
+import { isTextFrame, textDrawnBefore } from './spinner-frame.js';
 import { CURSOR_DOWN_MARK, CURSOR_UP_MARK, RED_MARK, YELLOW_MARK } from './vt-stripper.js';
 
 const HAS_MARK = /[\x01-\x05]/;
@@ -31,14 +32,19 @@ export class OverLongLine {
   /** Characters of the current frame dropped between head and tail (marks not counted). */
   private dropped = 0;
   private drawnOver = false;
+  /** A frame drawn over held text other than a spinner's (spinner-frame.ts). */
+  private drawnText = false;
   /** From the first squeeze until reset(): the line's text is frameMarks + head + … + the carry. */
   active = false;
 
   constructor(private readonly maxChars: number) {}
 
-  /** A frame of the line was drawn and then returned over with CR (the line is an `overwrite`). */
-  get overwritten(): boolean {
-    return this.drawnOver;
+  /**
+   * The line is an `overwrite` given its last frame (`finalFrame`, decoded, no CR in it): a frame
+   * was drawn over and either that frame or the last one is not text written over a spinner.
+   */
+  overwrittenBy(finalFrame: string): boolean {
+    return this.drawnOver && (this.drawnText || !isTextFrame(finalFrame, 0, finalFrame.length, false));
   }
 
   /**
@@ -53,6 +59,8 @@ export class OverLongLine {
     const cr = s.lastIndexOf('\r', s.length - 2);
     if (cr >= 0) {
       if (this.head !== undefined || drawnBefore(s, cr)) this.drawnOver = true;
+      // A frame kept as head and tail is long: no spinner's.
+      if (!this.drawnText && (this.head !== undefined || textDrawnBefore(s, 0, cr, false))) this.drawnText = true;
       this.frameMarks = squashMarks(this.frameMarks + marksOf(this.head ?? '') + this.middleMarks + marksOf(s.slice(0, cr)));
       this.head = undefined;
       this.middleMarks = '';
@@ -89,6 +97,7 @@ export class OverLongLine {
     this.middleMarks = '';
     this.dropped = 0;
     this.drawnOver = false;
+    this.drawnText = false;
     this.active = false;
   }
 }

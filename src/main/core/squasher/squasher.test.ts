@@ -277,6 +277,21 @@ describe('Squasher: nothing the agent needs is lost', () => {
     expect(text).not.toContain('Building 1/2');
   });
 
+  it("keeps each line a tool writes after clearing its spinner (npm pack's result line and details were dropped as spinner frames)", () => {
+    // npm's bytes: `⠹ ESC[1G ESC[0K` before each line, the spinner cleared at the end; short and long, whole and byte by byte.
+    const spin = '\u2839\x1b[1G\x1b[0K';
+    for (const files of [2, 300]) {
+      const rows = ['Tarball Contents', ...Array.from({ length: files }, (_, i) => `17B dist/f${i}.js`), 'Tarball Details', 'shasum: e099d7d68b6da0afa7a6bb5da62df4759256a0af'];
+      const raw = `\u2819\x1b[1G\x1b[0K${rows.map((r) => `${spin}npm notice ${r}\r\n`).join('')}${spin}acme-ui-3.2.0.tgz\r\n${spin}`;
+      for (const chunk of [0, 1]) {
+        const { text } = squash(raw, chunk);
+        expect(text).toContain('acme-ui-3.2.0.tgz');
+        expect(text).toContain('npm notice shasum: e099d7d68b6da0afa7a6bb5da62df4759256a0af');
+        expect(text).not.toContain('\u2839');
+      }
+    }
+  });
+
   it('shows small outputs whole, in order', () => {
     const { result, text } = squash(pty('hello\nworld\n'));
     expect(result.verbatim).toBe(true);
