@@ -73,9 +73,9 @@ export interface ContextRule {
 // ESP-IDF's NVS key for the station's password (`sta.pswd` in `strings` of a flash dump: pass 238 S18).
 // A webhook's `passcode` (Figma's: pass 310 F25); ShotGrid's script key (`ShotgunScriptKey=` of Deadline's event plugin: F31);
 // Bill.com's `devKey` (adv308 I3).
-// OCLC's web service key (`wskey:` beside its `secret:`: pass 276 F33). A MAC's key (an `.intunewin`'s `<MacKey>`: pass 282 F11). A pepper (NetBox's `API_TOKEN_PEPPERS`: pass 280 F29).
+// OCLC's web service key (`wskey:` beside its `secret:`: pass 276 F33). Key material (a Wi-Fi profile's passphrase: pass 316 F6). A MAC's key (an `.intunewin`'s `<MacKey>`: pass 282 F11). A pepper (NetBox's `API_TOKEN_PEPPERS`: pass 280 F29).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase|code)?(?:view[_-]?only)?|pswd|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data|value))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|priv|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|script|dev|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass|mac)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|clear[_-]?text|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key|secret|private|master|wallet)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?|(?<![a-z0-9])wskey|peppers?|(?:api[_.-]?key|apikey|key)[_.-]private)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase|code)?(?:view[_-]?only)?|pswd|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data|value))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|priv|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|script|dev|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass|mac)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|clear[_-]?text|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key|secret|private|master|wallet)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?|(?<![a-z0-9])wskey|peppers?|key[_-]?material|(?:api[_.-]?key|apikey|key)[_.-]private)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -114,6 +114,9 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'ha1', unless: /(?<=[a-z0-9]ha1)|(?!b(?![a-z0-9]))[a-z0-9]/iy },
   // A pepper (NetBox's `API_TOKEN_PEPPERS = {`: pass 280 F29), not `peppermint`.
   { word: 'pepper', unless: /(?!s(?![a-z0-9]))[a-z0-9]/iy },
+  // A Wi-Fi profile's passphrase (`netsh wlan export profile key=clear`: `<keyMaterial>…</keyMaterial>`: pass 316 F6), a KMS key's
+  // imported material (`KeyMaterial`).
+  { word: 'keymaterial', unless: /[a-z0-9]/iy },
   { word: 'sig', unless: /\w/y },
   { word: 'signature' },
   { word: 'salt' },
@@ -202,7 +205,7 @@ export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SO
 // (Ignition's `lastModificationSignature` in every project resource is a SHA-256 of its files: pass 295 L5; OpenTravel's
 // `EchoToken` a message's correlation id, in every OTA message a channel manager sends: pass 297 L17.)
 // (DocuSign's `X-DocuSign-TraceToken: <uuid>` names a request for support, as a trace id does: pass 312 L30.)
-export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|resumption|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$|(?:^|=)ice-pwd$|^(?:plain|encrypted)[_-]?token$|^variations_(?:safe_)?seed_signature$|^(?:data-)?(?:web)?site[_-]?key$|^accounting[_-]?token$|^oauth_(?:consumer_key|signature)$|^lastModificationSignature$|^EchoToken$|^#?EXT-X-(?:SESSION-)?KEY$|(?:^|[-_])trace[-_]?token$/i;
+export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|resumption|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$|(?:^|=)ice-pwd$|^(?:plain|encrypted)[_-]?token$|^variations_(?:safe_)?seed_signature$|^(?:data-)?(?:web)?site[_-]?key$|^accounting[_-]?token$|^oauth_(?:consumer_key|signature)$|^lastModificationSignature$|^EchoToken$|^#?EXT-X-(?:SESSION-)?KEY$|(?:^|[-_])trace[-_]?token$|^\$?(?:skip|delta)token$/i;
 
 /** A value that ends at whitespace, a quote, `,` `;` `}` (JSON, env, YAML, TOML, INI). */
 // CJK punctuation ends it too (`AccessKeySecret：…，bucket：…` in a Chinese log line: adv18 F26), and an escaped line break or tab (a
@@ -320,11 +323,12 @@ export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponl
 // A vendor's own signature parameter (`x-amz-customauthorizer-signature=`: adv144 J7), a session id (`_sid=`, Synology's and
 // Pi-hole's: adv143 F10); `session=FileStation` (a word, Synology's API name) is no session's id.
 // PayPal's checkout `token=` is the order's id (17 capitals and digits, `EC-` before it in the classic API: pass 237 L5).
+// Microsoft Graph's delta link (`…/root/delta?token=…`) is a sync's cursor, of no use without the caller's bearer token: pass 314 L13.
 // Zendesk's Web Widget snippet (`static.zdassets.com/ekr/snippet.js?key=<uuid>`) is in every page that shows it: pass 296 L5.
 export const URL_PARAM: ContextRule = {
   kind: (m) => `${m.groups!.param.toLowerCase()} in url`,
   keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid=', 'appid=', 'sid=', 'verifier='], needs: /[?&;][\w-]+=/,
-  re: /(?<!zdassets\.com\\?\/ekr\\?\/snippet\.js)[?&;](?<param>sig|signature|[\w-]{1,64}[-_]signature|_?sid(?==[\w-]{16})|token(?==(?!(?:EC-)?[0-9A-Z]{17}(?:[\s&#"'<>;]|$)))|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session(?==(?![A-Za-z]{1,32}(?:[\s&#"'<>;]|$)))|sessionid|private_token|apitoken|code_verifier|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>;]{4,})/gi,
+  re: /(?<!zdassets\.com\\?\/ekr\\?\/snippet\.js)[?&;](?<param>sig|signature|[\w-]{1,64}[-_]signature|_?sid(?==[\w-]{16})|(?<!\/delta\?)token(?==(?!(?:EC-)?[0-9A-Z]{17}(?:[\s&#"'<>;]|$)))|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session(?==(?![A-Za-z]{1,32}(?:[\s&#"'<>;]|$)))|sessionid|private_token|apitoken|code_verifier|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>;]{4,})/gi,
 };
 
 /**
@@ -1809,6 +1813,15 @@ export const FILES: ContextRule[] = [
   { kind: 'authorization header', keywords: ['authorization'], needs: /authorization["'\]]?[ \t]*=>/i, re: /(?<![\w-])(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["'\]]?[ \t]*=>[ \t]*["']?(?:Bearer|Basic|Token|OAuth|Bot|GenieKey|Splunk|SSWS|Key|Api-Key)[ \t]+(?<secret>[A-Za-z0-9._~+/=-]{8,4096})/gi },
   // JSignPdf's keystore and key passwords (`java -jar JSignPdf.jar -kst PKCS12 -ksf x.p12 -ksp '…' -ka alias`: pass 312 F24).
   { kind: 'password on command line', keywords: ['jsignpdf'], re: /\bJSignPdf\b[^\n]{0,1024}?[ \t](?:-ksp|-kp|--keystore-password|--key-password)[ \t]+(?<q>['"]?)(?<secret>(?!-)[^\s'"]{4,256})\k<q>/gi },
+  // An OAuth authorization code beside its grant's type (requests_oauthlib's DEBUG `Supplying headers … and data {'grant_type':
+  // 'authorization_code', 'code': '…', …}`: pass 314 F03; a token request's JSON or form body): exchanged for tokens until used.
+  { kind: 'oauth authorization code', keywords: ['authorization_code'], re: /(?:(?<q>["'])code\k<q>[ \t]*:[ \t]*["']|(?:^|[?&\s{(,])code=)(?<secret>(?!authorization_code\b)[A-Za-z0-9._~+/%!*-]{8,1024})/g },
+  // Tyler's EFM (court e-filing) session credential: `AuthenticateUser` answers a `<PasswordHash>` that is a UUID, sent back in every
+  // later call's header (pass 314 F32). A hash is never a UUID's shape, so only that shape is taken.
+  { kind: 'session token', keywords: ['<passwordhash>'], re: /<PasswordHash>(?<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})<\/PasswordHash>/gi },
+  // Gemfury's token as a URL's user (`https://<token>@git.fury.io/…` of `git remote -v`, `https://<token>@npm.fury.io/…`: pass 313
+  // F32): letters alone sometimes, where URL_CREDENTIALS asks a digit of a user it takes for a token.
+  { kind: 'gemfury token', keywords: ['fury.io'], re: /:\/\/(?<secret>[A-Za-z0-9_-]{16,64})(?=(?::[^\s@/]{0,256})?@(?:[\w-]+\.)?fury\.io\b)/g },
   // pyzotero's client by position: `zotero.Zotero(library_id, 'group', '<24 letters and digits>')`, its third argument the API key
   // (pass 276 F12: a script's line found by grep, no name beside the key).
   { kind: 'zotero api key', keywords: ['zotero('], re: /\b(?:zotero\.)?Zotero\([ \t]*[^,()\n]{1,128},[ \t]*(?:(?<t>['"])(?:user|group)\k<t>|[\w.]{1,64})[ \t]*,[ \t]*(?<q>['"])(?<secret>[A-Za-z0-9]{24})\k<q>/g },

@@ -172,7 +172,7 @@ export function apiKeysBlock(text: string, at: number, out: SecretFinding[]): vo
 // `[admins]`: CouchDB's `local.ini` (`admin = <password>`, or its PBKDF2 hash once the server has read it: pass 284 F42).
 // `tokens {` / `"tokens": {`: Consul's ACL tokens in the agent's configuration (`acl { tokens { agent = "<uuid>" } }`, its JSON:
 // session 45's leftover), a block to its `}` (secretBlockEntries).
-export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {', 'tokens":  {', 'tokens = {', 'peppers = {', '[admins]', 'passwordpeppers = [', 'passwordpeppers = array(', 'access_code": {'];
+export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {', 'tokens":  {', 'tokens = {', 'peppers = {', '[admins]', 'passwordpeppers = [', 'passwordpeppers = array(', 'access_code": {', ...['signaturekeys', 'signingkeys', 'signature_keys', 'signing_keys'].flatMap((w) => [`${w}: {`, `${w}": {`, `${w}': {`])];
 /** Entries read under such a header (a key's rotation keeps a few). */
 export const SECRET_SECTION_LINES = 16;
 /** An entry: `name = value`, the value quoted or not (group v), to the line's end or a comment. */
@@ -228,8 +228,10 @@ function pushEntries(text: string, at: number, entry: RegExp, toSection: boolean
 // (NetBox's `API_TOKEN_PEPPERS = {`, its entries numbered `1: '…'`: pass 280 F29; after grep's `26:` / `27-` too.)
 // (And Moodle's `$CFG->passwordpeppers = [` with `1 => '…',` entries: pass 291 F44.)
 // (And Bambu Studio's `"access_code": {` of printers' LAN access codes by serial, `"01P00A…": "<8 digits>"`: pass 293 F20.)
+// (And a webhook's signing keys by their rotation's names, `webhookSignatureKeys: {` then `primary: '…',` / `secondary: '…'` as
+// node prints Box's SDK config: pass 314 F27.)
 // (Under grep -r's prefixes, `file:12:` or `file:` / `file-`: adv301 F1, F30.)
-const BLOCK_HEADER = /^(?:[\w-]{0,128}[./][\w./-]{0,128}[:-](?:\d{1,9}[:-])?|\d{1,9}[:-])?[ \t]*(?:(?:"?tokens"?[ \t]*[:=]?|"(?:user_)?access_code"[ \t]*:|(?:API_TOKEN_)?PEPPERS[ \t]*=)[ \t]*\{|\$CFG->passwordpeppers[ \t]*=[ \t]*(?:\[|array\())[ \t]*\r?$/;
+const BLOCK_HEADER = /^(?:[\w-]{0,128}[./][\w./-]{0,128}[:-](?:\d{1,9}[:-])?|\d{1,9}[:-])?[ \t]*(?:(?:"?tokens"?[ \t]*[:=]?|"(?:user_)?access_code"[ \t]*:|(?:API_TOKEN_)?PEPPERS[ \t]*=|["']?\w{0,64}(?:[Ss]ignature|[Ss]igning)_?[Kk]eys["']?[ \t]*:)[ \t]*\{|\$CFG->passwordpeppers[ \t]*=[ \t]*(?:\[|array\())[ \t]*\r?$/;
 /** A block's entry: `name = "value"` (HCL), `"name": "value",` (JSON) or `1: '…',` (Python), group v or s. */
 const BLOCK_ENTRY = /(?:[\w-]{0,128}[./][\w./-]{0,128}[:-](?:\d{1,9}[:-])?|\d{1,9}[:-])?[ \t]*(?:"?[\w.-]{1,64}"?|'[\w.-]{1,64}')[ \t]*(?:=>|[=:])[ \t]*(?:"(?<v>[^"\n]{1,1024})"|'(?<s>[^'\n]{1,1024})')[ \t]*,?[ \t]*(?:(?:#|\/\/)[^\n]*)?\r?$/dmy;
 /** A Consul token's entry: HCL's `name = "…"` or JSON's `"name": "…",`, under grep's prefixes too. */
@@ -245,7 +247,7 @@ const ACCESS_CODE = /^\d{8}$/;
 /** The entries of a secrets block, the hit at its header's end: each UUID's or made word's value, to the block's `}`. */
 function secretBlockEntries(text: string, at: number, out: SecretFinding[]): void {
   const header = text.slice(Math.max(0, at - MAX_SECTION_HEADER), at);
-  const peppers = /PEPPERS/i.test(header);
+  const peppers = /PEPPERS|Sign(?:ature|ing)_?Keys/i.test(header);
   if (header.endsWith('access_code": {')) return pushEntries(text, at, BLOCK_ENTRY, false, (value) => ACCESS_CODE.test(value), out);
   // (A pepper may be any characters, a Django-style key's parentheses and `@` included: pass 280 F29 on its re-run.)
   // (Consul's tokens are UUIDs: a design system's `"tokens": {` holds `"font-stack": "Inter,system-ui,…"`: adv289 L13.)

@@ -1605,6 +1605,21 @@ describe('values named from afar', () => {
   // An element's name then a megabyte of blanks (NESTED_XML_VALUE split the run n ways: n², 3.6 s for 60,000 blanks).
   `<password>${' '.repeat(1_000_000)}x`,
   `<sessionId>${'\t'.repeat(1_000_000)}x`,
+  // Session 49's: an OAuth code beside its grant, Gemfury's URL user, EFM's PasswordHash, key material, signing keys' blocks,
+  // itsdangerous' tokens (a rule with no literal: long runs of its shape's pieces), quoted phrases' stretches.
+  `${"'grant_type': 'authorization_code', 'code': '".repeat(25_000)}`,
+  `authorization_code ${'code=aB1'.repeat(100_000)}`,
+  `${'https://aBcDeFgHiJkLmNoPqRsT@'.repeat(30_000)}fury.io`,
+  `https://${'a'.repeat(1_000_000)}@git.fury.io/`,
+  `${'<PasswordHash>'.repeat(70_000)}`,
+  `${'<keyMaterial>'.repeat(70_000)}`,
+  `keyMaterial: ${' '.repeat(1_000_000)}x`,
+  `${'webhookSignatureKeys: {\n'.repeat(40_000)}`,
+  `"signing_keys": {\n${'  "a": "Qm7xT2vK9pL4wZ8n",\n'.repeat(40_000)}`,
+  `${'WyJjaSIsW10sIjYuMTAuMCJd.Dyl-3A.'.repeat(30_000)}`,
+  `ey${'A'.repeat(1_000_000)}.abcdef.${'B'.repeat(27)}`,
+  `${'abandon ability able about above absent '.repeat(25_000)}`,
+  `"${'abc '.repeat(250_000)}"`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -118,6 +118,10 @@ function tableKey(name: string): string {
 const sameTable = (a: string, b: string) => a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
 
 const PASSWORD_NAME = /pass|pwd/i;
+/** A word of prose starting a sentence (`Using`), not a token's shape: kept in a blank-aligned column but a password's. */
+const CAPITALISED_WORD = /^[A-Z][a-z]{1,15}$/;
+const SIGNATURE_TITLE = /signature/i;
+const UUID_CELL = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 
 /** A rule of box-drawing characters (`├──────┼──────┤`, `╠════╬════╣`, `+====+`) or ASCII dashes (TABLE_RULE). */
 const BOX_RULE = /^[ \t]*[\u2500-\u257f+=-]{3}[\u2500-\u257f+=:| \t-]*\r?$/;
@@ -539,7 +543,11 @@ export class FarNames {
         continue;
       }
       const value = t.slice(a, b);
-      if (!/\s/.test(value) && !SECRET_NAME_CELL.test(value) && (!keyColumn || MINTED_KEY_CELL.test(value))) this.take(a, value, keyColumn ? 'api_key' : name, out);
+      // A report's column of prose under a signature's title (DocuSign's certificate of completion: `Signature` over `Signature
+      // ID:`, the envelope's signature id, and `Using IP Address: …`: pass 314 L30): a capitalised word is prose's, not a token,
+      // under any title but a password's; an id (a UUID) is no signature.
+      const prose = sep === SPACED && !PASSWORD_NAME.test(name) && (CAPITALISED_WORD.test(value) || (SIGNATURE_TITLE.test(name) && UUID_CELL.test(value)));
+      if (!prose && !/\s/.test(value) && !SECRET_NAME_CELL.test(value) && (!keyColumn || MINTED_KEY_CELL.test(value))) this.take(a, value, keyColumn ? 'api_key' : name, out);
       else if (!keyColumn) {
         // sqlmap's dump of a hash it cracked (`<md5> (Welcome1!)`: pass 206 F19): the password in parentheses.
         const cracked = CRACKED_CELL.exec(value);

@@ -6462,3 +6462,36 @@ testmo_api_${tm}
     expect(r.maskCommandOutput('php -r "print_r($cfg);"', printR)).toBe(printR);
   });
 });
+
+describe('session 49: the leads of passes 313 to 316', () => {
+  it('masks what passes 313, 314 and 316 found through: a devpi login token, a Gemfury token as a URL user, an OAuth code beside its grant, webhook signing keys by rotation, an EFM session, a Wi-Fi key, a GPP cpassword decrypted', () => {
+    const [devpi, fury, code, k1, k2, efm, wifi, gpp] = [`ci.WyJjaSIsW10sIjYuMTAuMCJd.${s(AN, 6)}.${s(AN + '_-', 27)}`, s('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 20), s(AN, 20), s(AN, 32), s(AN, 32), uuid(), '-7!r_^U7^vR!Rc.ogkXM', 'nk8W.8YQ9!*74N6q'];
+    const gppKey = '4e9906e8fcb66cc9faf49310620ffee8f496e806cc057990209b09a433b66c1b';
+    expectMaskedForms([
+      ['jq . .devpi/client/current.json', `{\n  "auth": [\n    "ci",\n    "${devpi}"\n  ],\n  "index": "https://devpi.acme-corp.io/ci/dev"\n}\n`, [devpi.slice(3)]],
+      ['git remote -v', `fury\thttps://${fury}@git.fury.io/acme-corp/acme-cli.git (fetch)\nfury\thttps://${fury}@git.fury.io/acme-corp/acme-cli.git (push)\n`, [fury]],
+      ["grep -E 'Supplying headers' logs/clio-sync.log", `2024-05-14 09:12:44,102 DEBUG requests_oauthlib.oauth2_session: Supplying headers {'Accept': 'application/json'} and data {'grant_type': 'authorization_code', 'code': '${code}', 'redirect_uri': 'http://127.0.0.1:8765/callback'}\n`, [code]],
+      [`node -e "console.log(require('./box.config.js'))"`, `{\n  clientID: '3eftk9gvyks8zijn642lz0m5pw7olihk',\n  webhookSignatureKeys: {\n    primary: '${k1}',\n    secondary: '${k2}'\n  },\n  folderRoot: '0'\n}\n`, [k1, k2]],
+      ["grep -A8 RESP_IN logs/efm-client.log", `    Payload: <s:Envelope><s:Body><AuthenticateUserResponse><UserID>${uuid()}</UserID><PasswordHash>${efm}</PasswordHash></AuthenticateUserResponse></s:Body></s:Envelope>\n`, [efm]],
+      ["grep -B2 -A2 'keyMaterial' 'Wi-Fi-CorpGuest.xml'", `\t\t\t\t<keyType>passPhrase</keyType>\n\t\t\t\t<protected>false</protected>\n\t\t\t\t<keyMaterial>${wifi}</keyMaterial>\n\t\t\t</sharedKey>\n`, [wifi]],
+      [`echo "$c" | base64 -d | openssl enc -d -aes-256-cbc -K ${gppKey} -iv 00000000000000000000000000000000 | iconv -f UTF-16LE -t UTF-8`, `${gpp}\n`, [gpp]],
+      [`nawk -F= '/^SECRET_KEY=/{print $2}' .env`, `${pw()}\n`, []],
+    ]);
+    // The devpi user before its token stays.
+    expect(new Redactor().mask(`"${devpi}"`)).toBe('"ci.[masked: signed session token]"');
+  });
+
+  it('keeps what they showed must stay: a certificate of completion\'s prose and signature id, a Graph delta link\'s cursor, npm\'s token ids', () => {
+    const r = new Redactor();
+    const coc = `Signer Events                      Signature\nDana Whitfield                     Signature Adoption: Pre-selected Style\ndwhitfield@harrowlaw.com           Signature ID:\n                                   ${uuid().toUpperCase()}\n                                   Using IP Address: 203.0.113.42\n`;
+    expect(r.maskCommandOutput('cat coc.txt', coc)).toBe(coc);
+    const delta = `https://graph.microsoft.com/v1.0/drives/b!Z5U8MzILCFqzULreAAIVLEGz0AxtqdI8yKqj17ZK/root/delta?token=${s(AN, 80)}\n`;
+    expect(r.maskCommandOutput(`jq -r '."@odata.deltaLink"' delta.json`, delta)).toBe(delta);
+    const paging = `"@odata.nextLink": "https://graph.microsoft.com/v1.0/users?$skiptoken=${s(AN, 60)}"\n`;
+    expect(r.maskCommandOutput('cat page.json', paging)).toBe(paging);
+    const npm = `[\n  {\n    "key": "${s(HEX, 128)}",\n    "token": "npm_He…",\n    "readonly": false,\n    "id": "22320c"\n  }\n]\n`;
+    expect(r.maskCommandOutput('npm token list --json', npm)).toBe(npm);
+    // …while a token in a URL's query, a key column's minted cell and a password column's word still are masked.
+    expect(r.mask(`GET /api/items?token=${s(AN, 40)}`)).toContain('[masked:');
+  });
+});

@@ -1265,6 +1265,10 @@ function softBreakTails(text: string, out: SecretFinding[]): void {
     }
   }
 }
+/** npm's id of a token (a SHA-512 in hex), and its token's head printed after it in `npm token list --json` (NPM_TOKEN_LOOKAHEAD characters on). */
+const NPM_TOKEN_KEY = /^[0-9a-f]{128}$/;
+const NPM_TOKEN_BESIDE = /^[^{}]*"token":[ \t]*"npm_[A-Za-z0-9]{0,8}(?:…|\.\.\.)"/;
+const NPM_TOKEN_LOOKAHEAD = 256;
 /** Lines a value goes on over after soft breaks (a 76-column body: a token of 700 characters is ten lines). */
 const MAX_SOFT_BREAKS = 12;
 /** A soft-broken value's piece on the next line: token characters to the line's end or its next soft break. */
@@ -4233,6 +4237,12 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // PayPal's checkout `token=` is its order's id (`checkoutnow?token=G81HVZYM0X34R1AWT`, `EC-…` in the classic API, before
   // `&PayerID=`: pass 237 L5, adv245 L4).
   if (name === 'token' && PAYPAL_ORDER_ID.test(value)) return e;
+  // Microsoft Graph's delta link (`…/root/delta?token=…`, as its `$deltatoken=`/`$skiptoken=`): a sync's cursor, of no use without
+  // the caller's own bearer token (pass 314 L13).
+  if (name === 'token' && text.startsWith('/delta?', k - 7)) return e;
+  // `npm token list --json`'s `"key"`: the SHA-512 of a token (128 hex), printed beside the token's first characters (`"token":
+  // "npm_He…"`) as its id (pass 313 L29).
+  if (name.endsWith('key') && NPM_TOKEN_KEY.test(value) && NPM_TOKEN_BESIDE.test(text.slice(e, e + NPM_TOKEN_LOOKAHEAD))) return e;
   out.push({ start: s + cookieName, end: s + cookieName + value.length, kind: bareAuth ? (isBasicAuthBase64(value) ? 'docker registry auth' : 'password') : kindOfName(name), byContext: true });
   if (quoted === undefined && v.groups!.secret !== undefined) continuedLines(text, s + cookieName + value.length, kindOfName(name), out);
   // A Google app password written as Google shows it, four groups of four letters (`spring.mail.password=qgvv tlnb dgxr xzha` in a

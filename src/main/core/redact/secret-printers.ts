@@ -1006,9 +1006,9 @@ function echoedSecret(name: string, words: readonly WordInfo[]): SecretPrinter |
 /**
  * Later stages of a pipeline that leave the value as it is, or only cut and decode it (`| tr -d
  * '\n'`, `| base64 -d`, `| head -n1`): a value line of their output is still one word. `sed`,
- * `awk` and `tr` other than `tr -d` rewrite it (`sed 's/./& /g'`): they count as transforms.
+ * `awk` and `tr` other than `tr -d` rewrite it (`sed 's/./& /g'`): they count as transforms. `iconv` only re-encodes it.
  */
-const PASS_THROUGH = /^(?:base64|basenc|cat|head|tail|xargs|jq|yq|cut|tee|openssl|grep)$/;
+const PASS_THROUGH = /^(?:base64|basenc|cat|head|tail|xargs|jq|yq|cut|tee|openssl|grep|iconv)$/;
 const passesThrough = (argv: readonly string[]) => PASS_THROUGH.test(basename(argv[0] ?? '')) || (basename(argv[0] ?? '') === 'tr' && /^-[a-z]*d[a-z]*$/.test(argv[1] ?? ''));
 
 /**
@@ -1223,7 +1223,7 @@ const VARIABLE_IN = /\$\{?([A-Za-z_]\w*)\}?/;
 
 function pipelinePrinter(stages: readonly SimpleCommand[], depth: number): SecretPrinter | undefined {
   let at = 0;
-  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? awkFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages) ?? pgpassFieldsPrinted(stages) ?? namesCutFromCredentialFile(stages) ?? secretKeyLineCut(stages) ?? reversedText(stages) ?? substitutedText(stages);
+  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? awkFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages) ?? pgpassFieldsPrinted(stages) ?? namesCutFromCredentialFile(stages) ?? secretKeyLineCut(stages) ?? reversedText(stages) ?? substitutedText(stages) ?? gppDecrypted(stages);
   for (let i = 1; !printer && i < stages.length; i++) {
     if (!runsPerInput(stages[i]) && !(i === stages.length - 1 && answersPrompt(stages[0]))) continue;
     printer = stagePrinter(stages[i], depth);
@@ -1248,6 +1248,18 @@ function consoleEvaluated(stages: readonly SimpleCommand[]): SecretPrinter | und
 }
 /** An expression that names a secret: a secret-named field, or a generated password's result. */
 const CONSOLE_SECRET_EXPRESSION = new RegExp(`${SECRET_FIELD.source}|random_password|private_key_pem|\\bsensitive\\b`, 'i');
+
+/**
+ * A Group Policy Preferences `cpassword` decrypted by hand (`echo "$c" | base64 -d | openssl enc -d -aes-256-cbc -K 4e9906e8… -iv
+ * 0… | iconv -f UTF-16LE -t UTF-8`: pass 316 F14): openssl given the AES key Microsoft published (MS-GPPREF) prints the
+ * account's password alone, and nothing says so but the key on its command line.
+ */
+function gppDecrypted(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
+  const decrypts = stages.some((s) => basename(s.argv[0] ?? '') === 'openssl' && s.argv.includes('-d') && s.argv.some((a, i) => GPP_AES_KEY.test(a) && (s.argv[i - 1] === '-K' || a.startsWith('-K'))));
+  return decrypts ? { kind: 'password', tool: 'openssl of a GPP cpassword' } : undefined;
+}
+/** The AES-256 key of every GPP `cpassword` (MS-GPPREF 2.2.1.1.4), as openssl's `-K` takes it. */
+const GPP_AES_KEY = /(?:^-K)?4e9906e8fcb66cc9faf49310620ffee8f496e806cc057990209b09a433b66c1b$/i;
 
 /** A stage that runs its command once per line of its input: `xargs …` (seen through by the parser) or `parallel …`. */
 /**

@@ -269,6 +269,10 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('slack webhook', ['hooks.slack.com'], `hooks\\.slack\\.com/(?:services|workflows|triggers)/(?<secret>[A-Za-z0-9+/_-]{40,})`),
   rule('discord webhook', ['discord.com/api/webhooks', 'discordapp.com/api/webhooks'], `discord(?:app)?\\.com/api/webhooks/\\d+/(?<secret>[A-Za-z0-9_-]{60,})`),
   rule('discord bot token', [], `${B}[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}${E}`),
+  // itsdangerous' timed token (`<payload>.<time>.<HMAC>`: its payload JSON in base64url, `Wy…` a list, `ey…` an object; six
+  // characters of time; SHA-1's 27 or SHA-256's 43 of signature): devpi's login token after its user (`ci.WyJjaSIs….Dyl-3A.…` in
+  // `~/.devpi/client/current.json`: pass 313 F30), Flask's and Flask-Login's sessions and remember-me tokens.
+  rule('signed session token', [], `${B}(?:Wy|ey)[A-Za-z0-9_-]{6,1024}\\.[A-Za-z0-9_-]{6}\\.(?:[A-Za-z0-9_-]{27}|[A-Za-z0-9_-]{43})${E}`),
   rule('telegram bot token', [':aa'], `${B}\\d{8,10}:AA[A-Za-z0-9_-]{33}${E}`),
   rule('sendgrid key', ['sg.'], `${B}SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}${E}`),
   rule('mailgun key', ['key-'], `${B}key-[a-f0-9]{32}${E}`),
