@@ -154,6 +154,9 @@ const printers: [string, string][] = [
   // …by the BSDs' and macOS's awk, `nawk`, as by the others (session 49: only one of awk's readers knew its name).
   ["nawk -F= '/^SECRET_KEY=/{print $2}' .env", '$SECRET_KEY value printed by nawk of an assignment'],
   ["nawk -F= '/^[A-Z]/{print $2}' .env", 'value printed by nawk of a credential file'],
+  // …and a file given as a process substitution, read as the pipeline it stands for (session 48's stop-time check).
+  ['cut -d= -f2 <(grep TOKEN .env)', 'value printed by cut of a credential file'],
+  ["awk -F= '{print $2}' <(grep -i password config.ini)", 'value printed by awk of NAME=value lines'],
   ["grep -oP '(?<=DB_PASSWORD=).*' .env", '$DB_PASSWORD value printed by grep of an assignment'],
   // Adversary pass 76: a credential file's values with their names cut away, a secret's line cut to its value.
   ["awk -F= '/^[A-Z]/{print $2}' .env", 'value printed by awk of a credential file'],
@@ -394,6 +397,9 @@ const notPrinters = [
   "python3 -c 'import os; requests.post(u, headers={\"a\": os.environ[\"API_KEY\"]})'",
   "python3 -c 'print(len(os.environ[\"API_KEY\"]))' | wc -l",
   "jq -r 'getpath([\"auth\",\"token_type\"])' c.json",
+  // Process substitutions that print no value: two sorted files compared, a value's length.
+  'diff <(sort .env) <(sort .env.example)',
+  'cut -d= -f2 <(grep TOKEN .env) | wc -c',
   // An assignment found but not cut to its value (the scanner reads `NAME=value`), cut to something else, or edited in place.
   "grep '^DB_PASSWORD=' .env",
   "grep '^DB_HOST=' .env | cut -d= -f2",

@@ -1113,6 +1113,8 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
     if (printsLoopLabel(c, parsed.line.loops, readVariables)) labels.add(c.pipeline.index);
   }
   const printsOnlyLabels = (p: SimpleCommand[]) => p.length === 1 && labels.has(p[0].pipeline.index);
+  const substituted = processSubstitutionFed([...pipelines.values()], depth);
+  if (substituted) return substituted;
   const printed = new Map<SimpleCommand[], SecretPrinter>();
   for (const stages of pipelines.values()) {
     // A stage that is a subshell or a group (`( set -x; … ) 2>&1 | head`) leaves a hole, which `some` skips: spread, the hole is
@@ -1248,6 +1250,29 @@ function consoleEvaluated(stages: readonly SimpleCommand[]): SecretPrinter | und
 }
 /** An expression that names a secret: a secret-named field, or a generated password's result. */
 const CONSOLE_SECRET_EXPRESSION = new RegExp(`${SECRET_FIELD.source}|random_password|private_key_pem|\\bsensitive\\b`, 'i');
+
+/**
+ * A pipeline's first command given its input as a process substitution (`cut -d= -f2 <(grep TOKEN .env)`, `awk … <(sops -d x)`:
+ * session 48's stop-time check): read as the pipeline it stands for, the substituted command first (`grep TOKEN .env | cut -d=
+ * -f2`). The printers read pipelines; the substitution's output was nobody's.
+ */
+function processSubstitutionFed(pipelines: readonly SimpleCommand[][], depth: number): SecretPrinter | undefined {
+  for (const stages of pipelines) {
+    const first = stages[0];
+    if (first === undefined || [...stages].some((s) => s === undefined)) continue;
+    const k = first.argv.findIndex((a, i) => i > 0 && PROCESS_SUBSTITUTION.test(a));
+    if (k < 0) continue;
+    const inner = PROCESS_SUBSTITUTION.exec(first.argv[k])![1];
+    const line = [inner, first.argv.filter((_, i) => i !== k), ...stages.slice(1).map((s) => s.argv)].map((a) => (typeof a === 'string' ? a : a.map(singleQuoted).join(' '))).join(' | ');
+    const printer = secretPrinterOf(line, depth + 1);
+    if (printer) return printer;
+  }
+  return undefined;
+}
+/** A word that is a process substitution alone, group 1 its command. */
+const PROCESS_SUBSTITUTION = /^<\((?!\()([^]+)\)$/;
+/** A word quoted for a command line rebuilt from its words. */
+const singleQuoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
 /**
  * A Group Policy Preferences `cpassword` decrypted by hand (`echo "$c" | base64 -d | openssl enc -d -aes-256-cbc -K 4e9906e8… -iv
