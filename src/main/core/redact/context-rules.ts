@@ -205,7 +205,7 @@ export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SO
 // (Ignition's `lastModificationSignature` in every project resource is a SHA-256 of its files: pass 295 L5; OpenTravel's
 // `EchoToken` a message's correlation id, in every OTA message a channel manager sends: pass 297 L17.)
 // (DocuSign's `X-DocuSign-TraceToken: <uuid>` names a request for support, as a trace id does: pass 312 L30.)
-export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|resumption|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$|(?:^|=)ice-pwd$|^(?:plain|encrypted)[_-]?token$|^variations_(?:safe_)?seed_signature$|^(?:data-)?(?:web)?site[_-]?key$|^accounting[_-]?token$|^oauth_(?:consumer_key|signature)$|^lastModificationSignature$|^EchoToken$|^#?EXT-X-(?:SESSION-)?KEY$|(?:^|[-_])trace[-_]?token$|^\$?(?:skip|delta)token$/i;
+export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|resumption|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$|^lock[_-]?token$|(?:^|-)dkim-signature$|^arc-(?:message-signature|seal)$|(?:^|=)ice-pwd$|^(?:plain|encrypted)[_-]?token$|^variations_(?:safe_)?seed_signature$|^(?:data-)?(?:web)?site[_-]?key$|^accounting[_-]?token$|^oauth_(?:consumer_key|signature)$|^lastModificationSignature$|^EchoToken$|^#?EXT-X-(?:SESSION-)?KEY$|(?:^|[-_])trace[-_]?token$|^\$?(?:skip|delta)token$|^(?:tx|transaction)[_-]?sig(?:nature)?$/i;
 
 /** A value that ends at whitespace, a quote, `,` `;` `}` (JSON, env, YAML, TOML, INI). */
 // CJK punctuation ends it too (`AccessKeySecret：…，bucket：…` in a Chinese log line: adv18 F26), and an escaped line break or tab (a
@@ -327,8 +327,8 @@ export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponl
 // Zendesk's Web Widget snippet (`static.zdassets.com/ekr/snippet.js?key=<uuid>`) is in every page that shows it: pass 296 L5.
 export const URL_PARAM: ContextRule = {
   kind: (m) => `${m.groups!.param.toLowerCase()} in url`,
-  keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid=', 'appid=', 'sid=', 'verifier='], needs: /[?&;][\w-]+=/,
-  re: /(?<!zdassets\.com\\?\/ekr\\?\/snippet\.js)[?&;](?<param>sig|signature|[\w-]{1,64}[-_]signature|_?sid(?==[\w-]{16})|(?<!\/delta\?)token(?==(?!(?:EC-)?[0-9A-Z]{17}(?:[\s&#"'<>;]|$)))|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session(?==(?![A-Za-z]{1,32}(?:[\s&#"'<>;]|$)))|sessionid|private_token|apitoken|code_verifier|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>;]{4,})/gi,
+  keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid=', 'appid=', 'sid=', 'verifier=', 'otp='], needs: /[?&;][\w-]+=/,
+  re: /(?<!zdassets\.com\\?\/ekr\\?\/snippet\.js)[?&;](?<param>sig|signature|[\w-]{1,64}[-_]signature|_?sid(?==[\w-]{16})|(?<!(?:graph\.microsoft\.com|sharepoint\.com)\/[^\s?]{0,512}\/delta\?)token(?==(?!(?:EC-)?[0-9A-Z]{17}(?:[\s&#"'<>;]|$)))|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session(?==(?![A-Za-z]{1,32}(?:[\s&#"'<>;]|$)))|sessionid|private_token|apitoken|code_verifier|otp|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>;]{4,})/gi,
 };
 
 /**
@@ -551,6 +551,9 @@ export const COMMAND_LINE: ContextRule[] = [
   // A GitHub Actions runner's `.credentials_rsaparams` and a JWK's private members (`"d"`, `"p"`, `"q"`, `"dp"`, `"dq"`,
   // `"inverseQ"` / `"qi"`) in one-line JSON (F47).
   { kind: 'private key', keywords: ['"inverseq"', '"dp"', '"qi"'], needs: /"(?:inverseQ|dp|qi)"[ \t]*:/, re: /"(?:d|dp|dq|p|q|qi|inverseQ)"[ \t]*:[ \t]*"(?<secret>[A-Za-z0-9+\/=_-]{16,})(?=")/g },
+  // …and pretty-printed, one member a line (the GitHub Actions runner's `.credentials_rsaparams`: `"d": "…",` then `"dp"`, …: pass 319
+  // F1; a JWK's private members): `d`, `p`, `q`, `dq` each holding 40 or more characters of base64, not hex (a digest's).
+  { kind: 'private key', keywords: ['"d"', '"p"', '"q"', '"dq"'], needs: /"(?:d|p|q|dq)"[ \t]*:[ \t]*"[A-Za-z0-9+\/_-]{40}/, re: /"(?:d|dq|p|q)"[ \t]*:[ \t]*"(?<secret>(?![0-9a-fA-F]{40,}")[A-Za-z0-9+\/=_-]{40,})(?=")/g },
   // `caddy hash-password --plaintext pw` (adv13 B24), Cassandra's and Hive's shells' `-p pw`, MQTT's `-P pw`, Windows' `net use … pw /user:`, `schtasks … /rp pw` (adv13 B23, B47, B50; `/rp *` prompts, a password may begin with `*`: adv173 F19).
   { kind: 'password on command line', keywords: ['--plaintext'], needs: /--plaintext/, re: /--plaintext(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // …and Hive's JDBC URL's settings (`jdbc:hive2://h:10000/default;ssl=true -n etl -p …`), its main class run by java
@@ -1011,6 +1014,12 @@ export const FILES: ContextRule[] = [
   // S8; `client.setApiKey("…")`, `SetAccessToken("…")`), its last after others (`keyring.set_password("smtp", "alerts@…", "…")`:
   // adv245 F26): the value the program is configured with.
   { kind: 'password', keywords: ['password(', 'passwd(', 'passphrase(', 'secret(', 'token(', 'key(', 'psk('], needs: /(?:^|[^A-Za-z0-9])(?:set_?|Set)[A-Za-z0-9_]{0,32}(?:password|passwd|passphrase|psk|secret|token|key)\([^)\n]{0,256}"/i, re: /(?<![A-Za-z0-9])(?:set_?|Set)(?<name>[A-Za-z0-9_]{0,32}(?:password|passwd|passphrase|psk|secret|token|api_?key|auth_?key|private_?key|access_?key|secret_?key))\([ \t]*(?:(?:"[^"\n]{0,128}"|'[^'\n]{0,128}'|[\w.]{1,64})[ \t]*,[ \t]*){0,3}"(?<secret>[^"\\\n]{4,256})"[ \t]*\)/gi, guard: true },
+  // A builder's method given the credential (Rust's `PostmarkClient::builder().token("<uuid>")`, reqwest's `.bearer_auth("…")`,
+  // `Client::new().api_key("…")`, `.with_token("…")`: session 48's stop-time check): a literal with a letter and a digit, 8 and up,
+  // no blank, not a constant's name (a lexer's `.token("IDENT_01")`).
+  { kind: 'token', keywords: ['token(', 'key(', 'secret(', 'password(', 'auth('], needs: /\.(?:with_)?[a-z_]{0,16}(?:token|key|secret|password|auth)\([ \t]*(?:Some\()?"/i, re: /\.(?:with_|with(?=[A-Z]))?(?:[Aa]pi_?[Kk]ey|[Aa]pi_?[Tt]oken|[Aa]ccess_?[Tt]oken|[Aa]uth_?[Tt]oken|[Bb]earer_?[Aa]uth|[Bb]earer_?[Tt]oken|[Tt]oken|[Cc]lient_?[Ss]ecret|[Ss]ecret|[Pp]assword)\([ \t]*(?:Some\([ \t]*)?"(?<secret>(?![A-Z][A-Z0-9_]*")(?=[^"\n]{0,255}\d)(?=[^"\n]{0,255}[A-Za-z])[^"\\\s]{8,256})"/g, guard: true },
+  // …and reqwest's `.basic_auth("user", Some("…"))`: the password, the second argument.
+  { kind: 'password', keywords: ['basic_auth('], re: /\.basic_auth\([ \t]*(?:"[^"\n]{0,128}"|[\w.]{1,64})[ \t]*,[ \t]*Some\([ \t]*"(?<secret>[^"\\\n]{4,256})"/g },
   // Java's password idiom, a literal turned into a char array (`ks.load(in, "…".toCharArray())`: adv245 F27); Go's
   // `req.SetBasicAuth("user", "…")` (F28); Arduino's Wi-Fi joins (`wifiMulti.addAP("ssid", "…")`, `WiFi.begin(ssid, "…")`,
   // `WiFi.softAP("ap", "…")`: F25).
@@ -1544,8 +1553,8 @@ export const FILES: ContextRule[] = [
   // An OAuth authorization code in a token request's form (Spring's `{grant_type=[authorization_code], code=[…]}`, a form body
   // `grant_type=authorization_code&code=…`: adv23 F37): it buys the tokens until it is used.
   // …and in a JSON body (`{"grant_type":"authorization_code",…,"code":"…"}`: adv236 F20), either order.
-  { kind: 'authorization code', keywords: ['authorization_code'], needs: /"grant_type"/, re: /"grant_type"[ \t]*:[ \t]*"authorization_code"[^\n]{0,512}?"code"[ \t]*:[ \t]*"(?<secret>[^"\s\\]{8,4096})(?=")|"code"[ \t]*:[ \t]*"(?<secret2>[^"\s\\]{8,4096})"(?=[^\n]{0,512}?"grant_type"[ \t]*:[ \t]*"authorization_code")/g, guard: true },
-  { kind: 'authorization code', keywords: ['authorization_code'], needs: /grant_type/, re: /grant_type=\[?authorization_code\]?(?:[^\n]{0,512}?)[,&{ ]\s*code=\[?(?<secret>[^\s\],&]{8,})/g, guard: true },
+  { kind: 'authorization code', keywords: ['authorization_code'], needs: /"grant_type"/, re: /"grant_type"[ \t]*:[ \t]*"authorization_code"[^\n]{0,512}?"code"[ \t]*:[ \t]*"(?<secret>(?![A-Z][A-Z0-9_]*")[^"\s\\]{8,4096})(?=")|"code"[ \t]*:[ \t]*"(?<secret2>(?![A-Z][A-Z0-9_]*")[^"\s\\]{8,4096})"(?=[^\n]{0,512}?"grant_type"[ \t]*:[ \t]*"authorization_code")/g, guard: true },
+  { kind: 'authorization code', keywords: ['authorization_code'], needs: /grant_type/, re: /grant_type=\[?authorization_code\]?(?:[^\n]{0,512}?)[,&{ ]\s*code=\[?(?<secret>(?=[^\s\],&]{0,255}\d)[^\s\],&]{8,})/g, guard: true },
   // Hadoop's ABFS / WASB account key (`fs.azure.account.key.<account>.dfs.core.windows.net`, in Spark's conf as a pair, a
   // property, a `--conf` or core-site.xml: adv20 F08): the name ends in the account's host, not in a secret's word.
   { kind: 'azure storage account key', keywords: ['fs.azure.account.key.'], re: /fs\.azure\.account\.key\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+){0,6}["']?(?:<\/name>[ \t]*<value>|[ \t]*[,=:][ \t]*["']?|[ \t]+)(?<secret>[A-Za-z0-9+\/]{40,}={0,2})/g },
@@ -1815,13 +1824,21 @@ export const FILES: ContextRule[] = [
   { kind: 'password on command line', keywords: ['jsignpdf'], re: /\bJSignPdf\b[^\n]{0,1024}?[ \t](?:-ksp|-kp|--keystore-password|--key-password)[ \t]+(?<q>['"]?)(?<secret>(?!-)[^\s'"]{4,256})\k<q>/gi },
   // An OAuth authorization code beside its grant's type (requests_oauthlib's DEBUG `Supplying headers … and data {'grant_type':
   // 'authorization_code', 'code': '…', …}`: pass 314 F03; a token request's JSON or form body): exchanged for tokens until used.
-  { kind: 'oauth authorization code', keywords: ['authorization_code'], re: /(?:(?<q>["'])code\k<q>[ \t]*:[ \t]*["']|(?:^|[?&\s{(,])code=)(?<secret>(?!authorization_code\b)[A-Za-z0-9._~+/%!*-]{8,1024})/g },
+  // (Ruby's `"code"=>"…"`, parse_qs' `'code': ['…']`, Go's `code:[…]`, a quoted `-d "code=…"` too; minted only, a letter and a digit:
+  // an error's `code=invalid_grant`, axios' `"code":"ERR_BAD_REQUEST"`, source's `code=request.args["code"]` stay: adv320 L4-L6.)
+  { kind: 'oauth authorization code', keywords: ['authorization_code'], re: /(?:(?<q>["'])code\k<q>[ \t]*(?::|=>)[ \t]*\[?[ \t]*["']|(?:^|[\s{(,[])code:\[|(?:^|[?&\s{(,"'])code=)(?<secret>(?!authorization_code\b)(?![A-Z][A-Z0-9_]*\b)(?=[A-Za-z0-9._~+/%!*-]{0,1023}\d)(?=[A-Za-z0-9._~+/%!*-]{0,1023}[A-Za-z])[A-Za-z0-9._~+/%!*-]{8,1024})(?![\w\[(])/g },
   // Tyler's EFM (court e-filing) session credential: `AuthenticateUser` answers a `<PasswordHash>` that is a UUID, sent back in every
   // later call's header (pass 314 F32). A hash is never a UUID's shape, so only that shape is taken.
-  { kind: 'session token', keywords: ['<passwordhash>'], re: /<PasswordHash>(?<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})<\/PasswordHash>/gi },
+  // (A namespace's prefix, XML escaped in a log, a dict's `'PasswordHash': '…'`: adv320 E1-E3.)
+  { kind: 'session token', keywords: ['passwordhash'], needs: /PasswordHash(?:>|&gt;|["'][ \t]*:)/i, re: /(?:<(?:\w{1,32}:)?PasswordHash>|&lt;(?:\w{1,32}:)?PasswordHash&gt;|(?<q>["'])PasswordHash\k<q>[ \t]*:[ \t]*["'])(?<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])/gi },
+  // A Jenkins agent's secret, the first argument of its JNLP file's `<application-desc>` (`…/jenkins-agent.jnlp` fetched by curl:
+  // pass 319 F18), or after `-secret` in the newer layout: 64 hex.
+  { kind: 'jenkins agent secret', keywords: ['<application-desc', '<argument>-secret</argument>'], re: /(?:<application-desc\b[^>]{0,256}>\s{0,64}|<argument>-secret<\/argument>\s{0,64})<argument>(?<secret>[0-9a-f]{64})<\/argument>/g },
   // Gemfury's token as a URL's user (`https://<token>@git.fury.io/…` of `git remote -v`, `https://<token>@npm.fury.io/…`: pass 313
   // F32): letters alone sometimes, where URL_CREDENTIALS asks a digit of a user it takes for a token.
-  { kind: 'gemfury token', keywords: ['fury.io'], re: /:\/\/(?<secret>[A-Za-z0-9_-]{16,64})(?=(?::[^\s@/]{0,256})?@(?:[\w-]+\.)?fury\.io\b)/g },
+  // Minted only (both cases, 20 letters and digits): Gemfury's documented `https://<username>@git.fury.io/<username>/…` has the
+  // account's name there (adv320 L9). Or the token as the path's first segment (`https://pypi.fury.io/<token>/acme/`: G1, G6).
+  { kind: 'gemfury token', keywords: ['fury.io'], re: /:\/\/(?:(?<secret>(?=[A-Za-z0-9]{0,63}[a-z])(?=[A-Za-z0-9]{0,63}[A-Z])[A-Za-z0-9]{20,64})(?=(?::[^\s@/]{0,256})?@(?:[\w-]+\.)?fury\.io\b)|(?:pypi|npm|gem|push|repo|maven|nuget|deb|yum|go|apt)\.fury\.io\/(?<secret2>(?=[A-Za-z0-9]{0,63}[a-z])(?=[A-Za-z0-9]{0,63}[A-Z])(?=[A-Za-z0-9]{0,63}\d)[A-Za-z0-9]{20,64})(?=\/))/g },
   // pyzotero's client by position: `zotero.Zotero(library_id, 'group', '<24 letters and digits>')`, its third argument the API key
   // (pass 276 F12: a script's line found by grep, no name beside the key).
   { kind: 'zotero api key', keywords: ['zotero('], re: /\b(?:zotero\.)?Zotero\([ \t]*[^,()\n]{1,128},[ \t]*(?:(?<t>['"])(?:user|group)\k<t>|[\w.]{1,64})[ \t]*,[ \t]*(?<q>['"])(?<secret>[A-Za-z0-9]{24})\k<q>/g },

@@ -172,7 +172,7 @@ export function apiKeysBlock(text: string, at: number, out: SecretFinding[]): vo
 // `[admins]`: CouchDB's `local.ini` (`admin = <password>`, or its PBKDF2 hash once the server has read it: pass 284 F42).
 // `tokens {` / `"tokens": {`: Consul's ACL tokens in the agent's configuration (`acl { tokens { agent = "<uuid>" } }`, its JSON:
 // session 45's leftover), a block to its `}` (secretBlockEntries).
-export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {', 'tokens":  {', 'tokens = {', 'peppers = {', '[admins]', 'passwordpeppers = [', 'passwordpeppers = array(', 'access_code": {', ...['signaturekeys', 'signingkeys', 'signature_keys', 'signing_keys'].flatMap((w) => [`${w}: {`, `${w}": {`, `${w}': {`])];
+export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]', 'tokens {', 'tokens": {', 'tokens":  {', 'tokens = {', 'peppers = {', '[admins]', 'passwordpeppers = [', 'passwordpeppers = array(', 'access_code": {', '.signing_keys]', '.signature_keys]', ...['signaturekeys', 'signingkeys', 'signature_keys', 'signing_keys'].flatMap((w) => [`${w}: {`, `${w}": {`, `${w}': {`])];
 /** Entries read under such a header (a key's rotation keeps a few). */
 export const SECRET_SECTION_LINES = 16;
 /** An entry: `name = value`, the value quoted or not (group v), to the line's end or a comment. */
@@ -203,7 +203,7 @@ export function secretSectionEntries(text: string, at: number, out: SecretFindin
 
 /** The entries below a header, the hit at its end: each value `accept` takes (group q, s or v of `entry`) is a secret; a comment or
  *  a blank line is passed over; anything else ends them, and a line opening with `[` too when `toSection` (the next INI section). */
-function pushEntries(text: string, at: number, entry: RegExp, toSection: boolean, accept: (value: string) => boolean, out: SecretFinding[]): void {
+function pushEntries(text: string, at: number, entry: RegExp, toSection: boolean, accept: (value: string, name?: string) => boolean, out: SecretFinding[]): void {
   let pos = text.indexOf('\n', at);
   for (let n = 0; pos >= 0 && n < SECRET_SECTION_LINES; n++) {
     pos++;
@@ -212,7 +212,7 @@ function pushEntries(text: string, at: number, entry: RegExp, toSection: boolean
     const m = entry.exec(text);
     if (m) {
       const g = m.groups!.q !== undefined ? 'q' : m.groups!.s !== undefined ? 's' : 'v';
-      if (accept(m.groups![g]!)) {
+      if (accept(m.groups![g]!, m.groups!.n)) {
         const [start, end] = m.indices!.groups![g]!;
         out.push({ start, end, kind: 'secret', byContext: true });
       }
@@ -234,6 +234,11 @@ function pushEntries(text: string, at: number, entry: RegExp, toSection: boolean
 const BLOCK_HEADER = /^(?:[\w-]{0,128}[./][\w./-]{0,128}[:-](?:\d{1,9}[:-])?|\d{1,9}[:-])?[ \t]*(?:(?:"?tokens"?[ \t]*[:=]?|"(?:user_)?access_code"[ \t]*:|(?:API_TOKEN_)?PEPPERS[ \t]*=|["']?\w{0,64}(?:[Ss]ignature|[Ss]igning)_?[Kk]eys["']?[ \t]*:)[ \t]*\{|\$CFG->passwordpeppers[ \t]*=[ \t]*(?:\[|array\())[ \t]*\r?$/;
 /** A block's entry: `name = "value"` (HCL), `"name": "value",` (JSON) or `1: '…',` (Python), group v or s. */
 const BLOCK_ENTRY = /(?:[\w-]{0,128}[./][\w./-]{0,128}[:-](?:\d{1,9}[:-])?|\d{1,9}[:-])?[ \t]*(?:"?[\w.-]{1,64}"?|'[\w.-]{1,64}')[ \t]*(?:=>|[=:])[ \t]*(?:"(?<v>[^"\n]{1,1024})"|'(?<s>[^'\n]{1,1024})')[ \t]*,?[ \t]*(?:(?:#|\/\/)[^\n]*)?\r?$/dmy;
+/** BLOCK_ENTRY with its name (group n). */
+const NAMED_BLOCK_ENTRY = new RegExp(BLOCK_ENTRY.source.replace('(?:"?[\\w.-]{1,64}"?|\'[\\w.-]{1,64}\')', '["\']?(?<n>[\\w.-]{1,64})["\']?'), BLOCK_ENTRY.flags);
+if (!NAMED_BLOCK_ENTRY.source.includes('(?<n>')) throw new Error('credential-sections: BLOCK_ENTRY changed; NAMED_BLOCK_ENTRY names no entry');
+/** A signing key block's entries that are no key: its id, algorithm, public half, addresses, dates. */
+const NOT_SIGNING_KEY_NAME = /^(?:kid|\w*_kid|\w*[a-z]Kid|key_?id|alg|algorithm|use|kty|crv|x|y|n|e|iss|issuer|\w*public\w*|\w*(?:uri|url)|\w*(?:created|expires?|rotated?)\w*|active\w*)$/i;
 /** A Consul token's entry: HCL's `name = "…"` or JSON's `"name": "…",`, under grep's prefixes too. */
 const CONSUL_ENTRY = /(?:[\w-]{0,128}[./][\w./-]{0,128}[:-](?:\d{1,9}[:-])?|\d{1,9}[:-])?[ \t]*(?:[\w-]{1,64}[ \t]*=|"[\w-]{1,64}"[ \t]*:)[ \t]*"(?<v>[^"\n]{1,1024})"[ \t]*,?[ \t]*(?:(?:#|\/\/)[^\n]*)?\r?$/dmy;
 /** A value this long with no blank in such a block is its secret, whatever its characters. */
@@ -247,10 +252,13 @@ const ACCESS_CODE = /^\d{8}$/;
 /** The entries of a secrets block, the hit at its header's end: each UUID's or made word's value, to the block's `}`. */
 function secretBlockEntries(text: string, at: number, out: SecretFinding[]): void {
   const header = text.slice(Math.max(0, at - MAX_SECTION_HEADER), at);
-  const peppers = /PEPPERS|Sign(?:ature|ing)_?Keys/i.test(header);
+  const peppers = /PEPPERS/i.test(header);
   if (header.endsWith('access_code": {')) return pushEntries(text, at, BLOCK_ENTRY, false, (value) => ACCESS_CODE.test(value), out);
   // (A pepper may be any characters, a Django-style key's parentheses and `@` included: pass 280 F29 on its re-run.)
   // (Consul's tokens are UUIDs: a design system's `"tokens": {` holds `"font-stack": "Inter,system-ui,…"`: adv289 L13.)
+  // A signing key's block names its keys by their rotation (`primary`, `current`, `v2`); its key id, algorithm and public half stay
+  // (`kid`, `alg`, `publicKeyX`: adv320 L7, L8).
+  if (/Sign(?:ature|ing)_?Keys/i.test(header)) return pushEntries(text, at, NAMED_BLOCK_ENTRY, false, (value, name) => !NOT_SIGNING_KEY_NAME.test(name ?? '') && !isPlaceholder(value) && ((value.length >= MIN_BLOCK_SECRET && !/\s/.test(value)) || (mintedWord(value) && !isLookAlike(value, false))), out);
   const accept = peppers
     ? (value: string) => !isPlaceholder(value) && ((value.length >= MIN_BLOCK_SECRET && !/\s/.test(value)) || (mintedWord(value) && !isLookAlike(value, false)))
     : (value: string) => UUID.test(value);

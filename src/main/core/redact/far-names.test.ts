@@ -1620,6 +1620,18 @@ describe('values named from afar', () => {
   `ey${'A'.repeat(1_000_000)}.abcdef.${'B'.repeat(27)}`,
   `${'abandon ability able about above absent '.repeat(25_000)}`,
   `"${'abc '.repeat(250_000)}"`,
+  `${'.token("a1'.repeat(100_000)}`,
+  `${'.basic_auth("a", Some("'.repeat(40_000)}`,
+  `cut -d= -f2 ${'<(grep TOKEN .env) '.repeat(50_000)}`,
+  `${'"d": "'.repeat(150_000)}`,
+  `"p": "${'A'.repeat(1_000_000)}`,
+  `${'<application-desc><argument>'.repeat(35_000)}`,
+  `${'&lt;a:PasswordHash&gt;'.repeat(40_000)}`,
+  `${"'PasswordHash': '".repeat(50_000)}`,
+  `grant_type=authorization_code ${'map[code:['.repeat(90_000)}`,
+  `${'[x.signing_keys]\ncurrent = "'.repeat(30_000)}`,
+  `${'NDI.axa58A.'.repeat(80_000)}`,
+  `${'&otp='.repeat(150_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

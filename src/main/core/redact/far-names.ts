@@ -117,7 +117,7 @@ function tableKey(name: string): string {
 }
 const sameTable = (a: string, b: string) => a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
 
-const PASSWORD_NAME = /pass|pwd/i;
+const PASSWORD_NAME = /pass|pwd|(?:^|[_.-])pw$/i;
 /** A word of prose starting a sentence (`Using`), not a token's shape: kept in a blank-aligned column but a password's. */
 const CAPITALISED_WORD = /^[A-Z][a-z]{1,15}$/;
 const SIGNATURE_TITLE = /signature/i;

@@ -6477,8 +6477,73 @@ describe('session 49: the leads of passes 313 to 316', () => {
       [`echo "$c" | base64 -d | openssl enc -d -aes-256-cbc -K ${gppKey} -iv 00000000000000000000000000000000 | iconv -f UTF-16LE -t UTF-8`, `${gpp}\n`, [gpp]],
       [`nawk -F= '/^SECRET_KEY=/{print $2}' .env`, `${pw()}\n`, []],
     ]);
+    // Builders given a credential by method (Rust's Postmark client, reqwest: session 48's stop-time check), and a process
+    // substitution fed to a printer.
+    const [pm, bearer, basic, hex40] = [uuid(), s(AN, 24), 'Hunter2!Spring', s(HEX, 40)];
+    expectMaskedForms([
+      ['grep -n token src/mail.rs', `12:    let client = PostmarkClient::builder().token("${pm}").build();\n`, [pm]],
+      ['cat src/api.rs', `let r = reqwest::Client::new().get(u).bearer_auth("${bearer}").send().await?;\nlet s = c.get(v).basic_auth("admin", Some("${basic}")).send();\n`, [bearer, basic]],
+      ['cut -d= -f2 <(grep TOKEN .env)', `${hex40}\n`, [hex40]],
+    ]);
+    // Pass 319's: the Actions runner's RSA parameters pretty-printed, a Jenkins agent's JNLP secret, the script console decrypting.
+    const [d, p, q, dq, agent] = [s(B64, 342) + '==', s(B64, 171) + '=', s(B64, 171) + '=', s(B64, 171) + '=', s(HEX, 64)];
+    expectMaskedForms([
+      ['cat actions-runner/.credentials_rsaparams', `{\n  "d": "${d}",\n  "dp": "${s(B64, 171)}=",\n  "dq": "${dq}",\n  "exponent": "AQAB",\n  "p": "${p}",\n  "q": "${q}"\n}\n`, [d, p, q, dq]],
+      ['curl -s http://127.0.0.1:8080/computer/build-agent-04/jenkins-agent.jnlp', `<jnlp codebase="http://127.0.0.1:8080/computer/build-agent-04/"><application-desc><argument>${agent}</argument><argument>build-agent-04</argument></application-desc></jnlp>\n`, [agent]],
+      ["curl -s --data-urlencode 'script@decrypt.groovy' http://127.0.0.1:8080/scriptText", 'Tundravelvet93%\n', ['Tundravelvet93%']],
+    ]);
+    // Pass 318's: BigCommerce's downloaded credentials, each value below its label (64 hex: a key, not a text's bytes).
+    const bc = s(HEX, 64);
+    expectMaskedForms([['cat BigCommerce-API-Credentials.txt', `ACCESS TOKEN: \n${s(LOWER_AN, 31)}\n\nCLIENT ID: \n${s(LOWER_AN, 31)}\n\nCLIENT SECRET: \n${bc}\n`, [bc]]]);
+    const drone = `---\nkind: signature\nhmac: ${s(HEX, 64)}\n\n...\n`;
+    expect(new Redactor().maskCommandOutput('cat .drone.yml', drone)).toBe(drone);
+    expect(new Redactor().mask('let t = lexer.token("IDENT_01");\nk8s.secret("db-credentials")\n')).toBe('let t = lexer.token("IDENT_01");\nk8s.secret("db-credentials")\n');
     // The devpi user before its token stays.
     expect(new Redactor().mask(`"${devpi}"`)).toBe('"ci.[masked: signed session token]"');
+  });
+
+  it('masks what the closing attack adv320 and passes 317-318 found through at the new rules\' edges', () => {
+    const [fury, efm1, efm2, efm3, ruby, qs, go, otp] = [s(AN, 20).replace(/^./, 'Q').replace(/.$/, '7'), uuid(), uuid(), uuid(), `${s(AN, 40)}9`, `${s(AN, 40)}5`, s(HEX, 32), 'Cobalt_cobalt753%2B'];
+    const [sig1, sig2, sig3, cur, prev, tok] = [`NDI.axa58A.${s(AN, 25)}aZ`, `eyJpZCI6N30.${s(AN, 25)}aZ`, `ci.WyJjaSIsW10sIjE3MTgwMDAwMDAiXQ.axbF_A.${s(AN, 84)}aZ`, s(HEX, 64), s(HEX, 64), s(HEX, 40)];
+    expectMaskedForms([
+      ['cat pip.conf', `[global]\nextra-index-url = https://pypi.fury.io/${fury}/acme/\n`, [fury]],
+      ['cat resp.xml', `<a:AuthenticateUserResponse><a:PasswordHash>${efm1}</a:PasswordHash></a:AuthenticateUserResponse>\n`, [efm1]],
+      ['grep AuthenticateUser efm.log', `DEBUG payload=&lt;PasswordHash&gt;${efm2}&lt;/PasswordHash&gt;\n`, [efm2]],
+      [`python3 -c "import json; print(json.load(open('auth.json')))"`, `{'UserID': '${uuid()}', 'PasswordHash': '${efm3}'}\n`, [efm3]],
+      ['grep -A2 TokensController production.log', `  Parameters: {"grant_type"=>"authorization_code", "code"=>"${ruby}", "redirect_uri"=>"https://app.test/cb"}\n`, [ruby]],
+      ['python3 -c "print(parse_qs(body))"', `{'grant_type': ['authorization_code'], 'code': ['${qs}']}\n`, [qs]],
+      ['cat svc.log', `2024/06/01 10:00:00 token request: map[code:[${go}] grant_type:[authorization_code]]\n`, [go]],
+      ['python3 kr.py', `send: b'nonce=1796655204921&otp=${otp}'\n`, [otp]],
+      ['cat app.log', `magic link for user 42 issued: ${sig1}\n"login": "${sig2}",\n"auth": ["ci", "${sig3}"]\n`, [sig1, sig2, sig3.slice(3)]],
+      ['cat config.toml', `[webhook.signing_keys]\ncurrent = "${cur}"\nprevious = "${prev}"\n`, [cur, prev]],
+      ["./tools/goawk -F= '/^API_TOKEN=/{print $2}' .env", `tok_${s(AN, 32)}\n`, []],
+      ['column -t -s, users.csv', 'user     pw         shell\nmrivera  Sunflower  /bin/bash\n', ['Sunflower']],
+      ['grep delta access.log', `GET /api/v2/projects/114/delta?token=${tok}&since=2024-06-01 200\n`, [tok]],
+      ['cat release.json', `{\n  "ed25519_secret_key": "${s(HEX, 128)}",\n  "token": "npm_Qz…"\n}\n`, []],
+      ['cat kraken.key', `${s(B64, 56)}\n${s(B64, 86)}==\n`, []],
+    ]);
+    const [kk, ks] = [s(B64, 56), `${s(B64, 86)}==`];
+    const kraken = new Redactor().maskCommandOutput('cat kraken.key', `${kk}\n${ks}\n`);
+    expect(kraken).not.toContain(kk);
+    expect(kraken).not.toContain(ks);
+    expect(new Redactor().mask(`{\n  "ed25519_secret_key": "${cur}${prev}",\n  "token": "npm_Qz…"\n}\n`)).not.toContain(cur);
+  });
+
+  it('keeps what the attack showed the new rules must not take: error codes, code that reads a code, key ids and public halves, an account name, a class, cursors', () => {
+    const r = new Redactor();
+    const kept = [
+      'time=2024-06-01T10:08:00Z level=warn grant_type=authorization_code status=400 code=invalid_grant hint="used"\n',
+      '{"grant_type":"authorization_code","error":{"code":"ERR_BAD_REQUEST","status":400}}\n',
+      'app/oauth.py:14:    token = exchange(grant_type="authorization_code", code=request.args["code"])\n',
+      `{\n  signingKeys: {\n    kid: '2024-06-rot-a',\n    alg: 'EdDSA',\n    publicKeyX: '${s(AN + '_-', 43)}'\n  }\n}\n`,
+      'fury\thttps://acme-platform-team@git.fury.io/acme-platform-team/web-app.git (fetch)\n',
+      "{\n  keyMaterial: CryptoKey {\n    type: 'secret',\n    extractable: false\n  }\n}\n",
+      `[\n  {\n    "token": "npm_He…",\n    "key": "${s(HEX, 128)}",\n    "readonly": false\n  }\n]\n`,
+      `GET https://graph.microsoft.com/v1.0/me/drive/root/delta(token='${s(AN, 60)}') 200\n`,
+      `Jupiter swap executed: wallet=SzTWqMVJoYfE4txnzAH9Apq3N1cZZiRXeK2EPEcoRwXv txSig=${s('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 88)} status=confirmed\n`,
+      `---\nkind: signature\nhmac: ${s(HEX, 64)}\n`,
+    ];
+    for (const t of kept) expect(r.mask(t)).toBe(t);
   });
 
   it('keeps what they showed must stay: a certificate of completion\'s prose and signature id, a Graph delta link\'s cursor, npm\'s token ids', () => {

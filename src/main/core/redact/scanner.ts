@@ -1265,10 +1265,23 @@ function softBreakTails(text: string, out: SecretFinding[]): void {
     }
   }
 }
+/** The line before a Drone signature's `hmac:` (its document's kind), read back this far at most. */
+const DRONE_SIGNATURE_KIND = /(?:^|\n)kind:[ \t]*signature\r?\n$/;
+const DRONE_SIGNATURE_KIND_CHARS = 32;
 /** npm's id of a token (a SHA-512 in hex), and its token's head printed after it in `npm token list --json` (NPM_TOKEN_LOOKAHEAD characters on). */
 const NPM_TOKEN_KEY = /^[0-9a-f]{128}$/;
-const NPM_TOKEN_BESIDE = /^[^{}]*"token":[ \t]*"npm_[A-Za-z0-9]{0,8}(?:…|\.\.\.)"/;
+const NPM_TOKEN_HEAD = /"token":[ \t]*"npm_[A-Za-z0-9]{0,8}(?:…|\.\.\.)"/;
 const NPM_TOKEN_LOOKAHEAD = 256;
+/** Is the object around `at` (its braces, NPM_TOKEN_LOOKAHEAD characters either side at most) one of npm's token list, a token's head in it? */
+function npmTokenBeside(text: string, at: number): boolean {
+  const from = Math.max(0, at - NPM_TOKEN_LOOKAHEAD);
+  const open = text.lastIndexOf('{', at);
+  const close = text.indexOf('}', at);
+  const object = text.slice(Math.max(from, open), close < 0 ? Math.min(text.length, at + NPM_TOKEN_LOOKAHEAD) : Math.min(close, at + NPM_TOKEN_LOOKAHEAD));
+  return NPM_TOKEN_HEAD.test(object);
+}
+/** A class's name (node's inspect prints an object's before its brace). */
+const CLASS_NAME = /^[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+$/;
 /** Lines a value goes on over after soft breaks (a 76-column body: a token of 700 characters is ten lines). */
 const MAX_SOFT_BREAKS = 12;
 /** A soft-broken value's piece on the next line: token characters to the line's end or its next soft break. */
@@ -2340,10 +2353,11 @@ function colonPair(bytes: Uint8Array | undefined, text: string, start: number, e
 /** Base64 shorter than this is not decoded (24 characters: 18 bytes, shorter than any token it could hold). */
 const MIN_BASE64_RUN = 24;
 /**
- * The shortest token of a rule with no literal to look for: an ngrok authtoken (49: `2`, 26, `_`, 21); Mailgun's private key is
- * 50 (32 hex, two of 8, dashes between), a NATS nkey seed 58 (`S`, its type, 56 base32), Discord's bot tokens 59 and up.
+ * The shortest token of a rule with no literal to look for: an itsdangerous token of an id (36: `NDI.<6>.<27>`, or a JSON payload's
+ * two parts); an ngrok authtoken is 49 (`2`, 26, `_`, 21), Mailgun's private key 50 (32 hex, two of 8, dashes between), a NATS
+ * nkey seed 58 (`S`, its type, 56 base32), Discord's bot tokens 59 and up.
  */
-const MIN_NO_KEYWORD_RUN = 49;
+const MIN_NO_KEYWORD_RUN = 36;
 
 /** Standard base64's alphabet (`A-Za-z0-9+/`), by character code. */
 const BASE64_CHAR = new Uint8Array(128);
@@ -4239,10 +4253,15 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (name === 'token' && PAYPAL_ORDER_ID.test(value)) return e;
   // Microsoft Graph's delta link (`…/root/delta?token=…`, as its `$deltatoken=`/`$skiptoken=`): a sync's cursor, of no use without
   // the caller's own bearer token (pass 314 L13).
-  if (name === 'token' && text.startsWith('/delta?', k - 7)) return e;
+  if (name === 'token' && (text.startsWith('/delta?', k - 7) || text.startsWith('/delta(', k - 7))) return e;
+  // An object's class in node's inspect (`keyMaterial: CryptoKey {`: adv320 L10), not a value.
+  if (CLASS_NAME.test(value) && text.startsWith(' {', s + value.length)) return e;
   // `npm token list --json`'s `"key"`: the SHA-512 of a token (128 hex), printed beside the token's first characters (`"token":
   // "npm_He…"`) as its id (pass 313 L29).
-  if (name.endsWith('key') && NPM_TOKEN_KEY.test(value) && NPM_TOKEN_BESIDE.test(text.slice(e, e + NPM_TOKEN_LOOKAHEAD))) return e;
+  // Drone's signature document (`kind: signature` then `hmac: <64 hex>` in `.drone.yml`): the pipeline's signature, committed with it
+  // (pass 319 L15).
+  if (name === 'hmac' && DRONE_SIGNATURE_KIND.test(text.slice(Math.max(0, k - DRONE_SIGNATURE_KIND_CHARS), k))) return e;
+  if (name.endsWith('key') && NPM_TOKEN_KEY.test(value) && text.startsWith('key"', k) && npmTokenBeside(text, k)) return e;
   out.push({ start: s + cookieName, end: s + cookieName + value.length, kind: bareAuth ? (isBasicAuthBase64(value) ? 'docker registry auth' : 'password') : kindOfName(name), byContext: true });
   if (quoted === undefined && v.groups!.secret !== undefined) continuedLines(text, s + cookieName + value.length, kindOfName(name), out);
   // A Google app password written as Google shows it, four groups of four letters (`spring.mail.password=qgvv tlnb dgxr xzha` in a
@@ -4375,13 +4394,25 @@ const PROSE_LABEL_BEFORE = /(?:^|\n)[ \t]*(?:[A-Za-z][A-Za-z']*[ \t]+){0,6}$/;
  * indent: particle's, balena's, many a `create` command's): a line whose words are only the label's, and a word below shaped
  * like a key (TOKEN_SHAPED: a YAML key's nested map or a sentence is none).
  */
+/** Hex below a label this long at least is a key (a 256-bit key's 64 digits; 32 under `client_secret:` stays, as pass 107's forms of no secret have it). */
+const MIN_HEX_KEY_BELOW = 64;
+/** Do these hex digits spell printable ASCII (a text's bytes, not a key's)? */
+function hexSpellsText(hex: string): boolean {
+  for (let i = 0; i + 1 < hex.length; i += 2) {
+    const b = parseInt(hex.slice(i, i + 2), 16);
+    if (!((b >= 0x20 && b < 0x7f) || b === 0x09 || b === 0x0a || b === 0x0d)) return false;
+  }
+  return true;
+}
+
 function proseValueBelow(text: string, k: number, at: number): { start: number; value: string } | undefined {
   if (!PROSE_LABEL_BEFORE.test(text.slice(Math.max(0, k - 64), k))) return undefined;
   PROSE_WORD_BELOW.lastIndex = at;
   const m = PROSE_WORD_BELOW.exec(text);
-  // Hex digits alone stay, as a name's unindented line below has kept them (a digest's, a text's bytes: `token (hex):` then
-  // `72656c65…`, pass 110's look-alikes).
-  if (!m || !TOKEN_SHAPED.test(m.groups!.v) || /^[0-9a-f]+$/i.test(m.groups!.v)) return undefined;
+  // Hex digits alone stay when they spell a text's bytes (`token (hex):` then `72656c65…`, pass 110's look-alikes) or are short;
+  // a key's 64 of random hex is the value (BigCommerce's downloaded `CLIENT SECRET: ` then 64 hex below: pass 318 F29).
+  if (!m || !TOKEN_SHAPED.test(m.groups!.v)) return undefined;
+  if (/^[0-9a-f]+$/i.test(m.groups!.v) && (m.groups!.v.length < MIN_HEX_KEY_BELOW || hexSpellsText(m.groups!.v))) return undefined;
   return { start: m.indices!.groups!.v![0], value: m.groups!.v };
 }
 

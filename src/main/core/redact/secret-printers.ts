@@ -18,8 +18,8 @@ import { isSecretLabel, isLookAlike, isReference, MIN_PRINTED_CHARS, mintedWord 
 import { isCookieSetting, isSecretName, MISH_NOTE_LINE, scanSecrets } from './scanner.js';
 import { PRIVATE_KEY_FILE } from './private-keys.js';
 
-/** awk by its names (the one-true-awk is `nawk` on the BSDs and macOS): one constant, so every awk reader knows them all. */
-const AWK = /^(?:awk|gawk|mawk|nawk)$/;
+/** awk by its names (the one-true-awk is `nawk` on the BSDs and macOS; Go's `goawk`): one constant, so every awk reader knows them all. */
+const AWK = /^(?:awk|gawk|mawk|nawk|goawk)$/;
 
 export interface SecretPrinter {
   /** What the value is: `token`, `password`, `secret`. */
@@ -171,8 +171,8 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
 // (Ansible's `.vault_pass` / `vault_pass.txt`, Sui's `sui.keystore` of base64 keys: adv190 F22, adv192 F37.)
 // A name ending in a password's word after a dot, with no extension after it (kopia's `repository.config.kopia-password`: pass 203).
 // git-crypt's key (`.git/git-crypt/keys/default`, printed by `base64 -w0`: pass 257 F34); OpenVPN's `auth-user-pass` file as its
-// guides name it (`auth.txt`, `vpn-auth.txt`: pass 259 F16); TestingBot's `~/.testingbot` (`<key>:<secret>`: pass 309 F30).
-const SECRET_FILE = /(?:^|\/)git-crypt\/keys\/[^/]+$|(?:^|\/)(?:[\w-]*[_-])?auth\.txt$|(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|\.?secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$|(?:^|\/)(?:passwords|tokens)\.d\/[^/]+$|(?:^|\/)[^/]*cracked[^/]*$|(?:^|\/)[^/]+\.token$|(?:^|\/)sealer\.keys$|(?:^|\/)SerializedSystemIni\.dat$|(?:^|\/)\.[^/.]*-pass$|(?:^|\/)\.testingbot$/i;
+// guides name it (`auth.txt`, `vpn-auth.txt`: pass 259 F16); TestingBot's `~/.testingbot` (`<key>:<secret>`: pass 309 F30); an exchange's key file (krakenex's `kraken.key`, its key and secret bare on two lines: pass 317 F23).
+const SECRET_FILE = /(?:^|\/)git-crypt\/keys\/[^/]+$|(?:^|\/)(?:[\w-]*[_-])?auth\.txt$|(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|\.?secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$|(?:^|\/)(?:passwords|tokens)\.d\/[^/]+$|(?:^|\/)[^/]*cracked[^/]*$|(?:^|\/)[^/]+\.token$|(?:^|\/)sealer\.keys$|(?:^|\/)SerializedSystemIni\.dat$|(?:^|\/)\.[^/.]*-pass$|(?:^|\/)\.testingbot$|(?:^|\/)(?:kraken|binance|bitfinex|bitstamp|bybit|okx|kucoin|coinbase|gemini|exchange)[^/]*\.key$/i;
 
 /** `john --show`'s row: the account, then its cracked password (the row's summary line, `2 password hashes cracked`, is none). */
 const JOHN_SHOW_ROW = /^(?:\d+ password hash(?:es)? cracked\b[^\n]*|[^:\n]{1,256}:(?<v>[^:\n]{1,256})(?::|\r?$))/;
@@ -1225,7 +1225,7 @@ const VARIABLE_IN = /\$\{?([A-Za-z_]\w*)\}?/;
 
 function pipelinePrinter(stages: readonly SimpleCommand[], depth: number): SecretPrinter | undefined {
   let at = 0;
-  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? awkFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages) ?? pgpassFieldsPrinted(stages) ?? namesCutFromCredentialFile(stages) ?? secretKeyLineCut(stages) ?? reversedText(stages) ?? substitutedText(stages) ?? gppDecrypted(stages);
+  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? awkFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages) ?? pgpassFieldsPrinted(stages) ?? namesCutFromCredentialFile(stages) ?? secretKeyLineCut(stages) ?? reversedText(stages) ?? substitutedText(stages) ?? gppDecrypted(stages) ?? jenkinsScriptDecrypted(stages);
   for (let i = 1; !printer && i < stages.length; i++) {
     if (!runsPerInput(stages[i]) && !(i === stages.length - 1 && answersPrompt(stages[0]))) continue;
     printer = stagePrinter(stages[i], depth);
@@ -1283,6 +1283,17 @@ function gppDecrypted(stages: readonly SimpleCommand[]): SecretPrinter | undefin
   const decrypts = stages.some((s) => basename(s.argv[0] ?? '') === 'openssl' && s.argv.includes('-d') && s.argv.some((a, i) => GPP_AES_KEY.test(a) && (s.argv[i - 1] === '-K' || a.startsWith('-K'))));
   return decrypts ? { kind: 'password', tool: 'openssl of a GPP cpassword' } : undefined;
 }
+/**
+ * Jenkins' script console asked to decrypt a stored secret (`curl --data-urlencode 'script@decrypt.groovy' …/scriptText`, or the
+ * script inline: `script=println(hudson.util.Secret.decrypt('{AQAA…}'))`: pass 319 F20): it answers the plaintext alone.
+ */
+function jenkinsScriptDecrypted(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
+  const asks = stages.some((s) => /^(?:curl|wget|http|https)$/.test(basename(s.argv[0] ?? '')) && s.argv.some((a) => /\/scriptText\b/.test(a)) && s.argv.some((a) => JENKINS_DECRYPT_SCRIPT.test(a)));
+  return asks ? { kind: 'password', tool: "Jenkins' script console" } : undefined;
+}
+/** A script console's script that decrypts: a file named so (`script@decrypt.groovy`), or the call in it. */
+const JENKINS_DECRYPT_SCRIPT = /^script@\S*(?:decrypt|secret|cred|passw|reveal)\S*$|Secret\.decrypt\(|\.getPlainText\(\)|SystemCredentialsProvider|CredentialsProvider\.lookupCredentials/i;
+
 /** The AES-256 key of every GPP `cpassword` (MS-GPPREF 2.2.1.1.4), as openssl's `-K` takes it. */
 const GPP_AES_KEY = /(?:^-K)?4e9906e8fcb66cc9faf49310620ffee8f496e806cc057990209b09a433b66c1b$/i;
 
@@ -1724,7 +1735,7 @@ const AWK_COLON_SEPARATOR = /^-F(?::|'?:'?|"?:"?)$/;
  * (or `$NF`), is the printed column at its place among the fields printed, one word of each row; the other columns stay.
  */
 function pgpassFieldsPrinted(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
-  const awk = stages.find((st) => basename(st.argv[0] ?? '') === 'awk');
+  const awk = stages.find((st) => AWK.test(basename(st.argv[0] ?? '')));
   if (!awk || !awk.argv.some((a, i) => AWK_COLON_SEPARATOR.test(a) || (a === '-F' && awk.argv[i + 1] === ':'))) return undefined;
   if (!awk.argv.slice(1).some((a) => PGPASS_FILE.test(a))) return undefined;
   const program = awk.argv.find((a) => /\bprintf?\b/.test(a));
@@ -2497,7 +2508,7 @@ function topLevelOutputs(filter: string): string[] {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\/keys\b|\/api_key\b|oneshot_token|get_api_key|\b(?:smtp_credentials_generate|magento|jupyterhub|nextflow|firebase|pdbedit|tdbdump|john|potfile|\.pot\b|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|nawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
+const PRINTER_WORDS = /<<<|\/keys\b|\/api_key\b|oneshot_token|get_api_key|\b(?:smtp_credentials_generate|magento|jupyterhub|nextflow|firebase|pdbedit|tdbdump|john|potfile|\.pot\b|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|nawk|goawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings|scriptText)\b/;
 
 /** …or a script's name that says it decodes stored credentials (DECODER_SCRIPT: `./gpp-decrypt.py …`, `./xordecode.pl …`). */
 const DECODER_WORDS = /decrypt|decode|deobfusc|unobfusc|unstash|unxor|reveal|unmask|vncpwd|vncpasswd/i;
