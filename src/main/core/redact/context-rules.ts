@@ -957,7 +957,8 @@ export const FILES: ContextRule[] = [
   { kind: 'session cookie', shape: true, keywords: ['--'], needs: /--(?:(?:[A-Za-z0-9+/]|%2[BbFf]){16}--|[0-9a-f]{40})/, re: /(?<![A-Za-z0-9+/%-])(?<secret>(?:[A-Za-z0-9+/]|%2[BbFf]){24,4096}(?:=|%3[Dd]){0,2}--(?:(?:[A-Za-z0-9+/]|%2[BbFf]){16}--(?:[A-Za-z0-9+/]|%2[BbFf]){22}(?:=|%3[Dd]){0,2}|[0-9a-f]{40}))(?![A-Za-z0-9+/%=])/g },
   // A live key in a vendor's `<kind>_live_<random>` shape (Stripe's `sk_live_`, `rk_live_`; `ak_live_` of an OpenAPI example:
   // adv65 F45), not a publishable one (`pk_live_`: public by design).
-  { kind: 'live api key', shape: true, keywords: ['_live_'], re: /(?<![A-Za-z0-9_])(?<secret>(?!pk_)[a-z]{2,6}_live_[A-Za-z0-9]{24,128})(?![A-Za-z0-9])/g },
+  // (Not Branch's `key_live_…`: its app key is embedded in every app that uses it, public by design: pass 322 L9.)
+  { kind: 'live api key', shape: true, keywords: ['_live_'], re: /(?<![A-Za-z0-9_])(?<secret>(?!pk_|key_live_[A-Za-z0-9]{32}(?![A-Za-z0-9]))[a-z]{2,6}_live_[A-Za-z0-9]{24,128})(?![A-Za-z0-9])/g },
   // A user and a password as a login call's two string arguments (Perl's Net::SMTP `$smtp->auth('user', 'pw')`, Python's
   // `smtp.login("me@x", "pw")`, `ftp.login('user', 'pw')`: 141 F05): the second.
   { kind: 'password', keywords: ['auth(', 'login(', 'authenticate(', 'setauthenticationcredentials('], re: /(?:->|\.)(?:auth|login|authenticate|SetAuthenticationCredentials)\([ \t]*(["'])[^"'\n]{1,128}\1[ \t]*,[ \t]*(["'])(?<secret>[^"'\n]{4,256})(?=\2[ \t]*[,)])/g, guard: true },

@@ -36,11 +36,11 @@ const DOCUMENTED_TEST_KEY = /^(?:E0D439EE522F44368DC78E1BFB03710C-D24FB11DBE31D4
  * tokenization keys (`sandbox_<8>_<16>`, `production_…`: given to the browser's Drop-in; its private key is the secret): adv169 L2,
  * L3. An RSA public key's SPKI in base64 (a browser extension manifest's `"key"`, which pins its id: adv171 L14). New Relic's
  * browser key (`NRJS-…`, in every instrumented page's loader config: pass 288 L24). PostHog's project key (`phc_…`, in every
- * page's snippet; its personal keys are `phx_`: pass 296 L17). And a
+ * page's snippet; its personal keys are `phx_`: pass 296 L17). A Google OAuth client's id (`<project>-<32>.apps.googleusercontent.com`, in every app's `google-services.json`: pass 322 L1). And a
  * placeholder written in a vendor's shape, its body a run of one filler character or a `<…>` note (`hf_xxxx…`,
  * `dp.st.dev.XXXX…`, `shpat_<32 hex characters>`: adv40 K08); a real token never repeats a character twelve times.
  */
-const PUBLIC_OR_PLACEHOLDER = /^pk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$|^NRJS-[A-Za-z0-9]{19,32}$|^pk_(?:live|test)_[A-Za-z0-9]{24,247}$|^(?:appl|goog|amzn|strp|rcb)_[A-Za-z0-9]{24,40}$|^phc_[A-Za-z0-9]{32,64}$|^(?:test|live)_[A-Z0-9]{32}$|^MII[BC]IjANBgkqhkiG9w0BAQEFAAOCA[QgI]8AMII[BC]CgKCA[QgI]EA[A-Za-z0-9+/]{200,800}={0,2}$|^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$|([xX#.0_-])\1{11,}|^[A-Za-z][\w.-]{1,24}<(?:[a-z][a-z ]*|\d+)>?$/;
+const PUBLIC_OR_PLACEHOLDER = /^\d{6,14}-[a-z0-9]{32}\.apps\.googleusercontent\.com$|^pk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$|^NRJS-[A-Za-z0-9]{19,32}$|^pk_(?:live|test)_[A-Za-z0-9]{24,247}$|^(?:appl|goog|amzn|strp|rcb)_[A-Za-z0-9]{24,40}$|^phc_[A-Za-z0-9]{32,64}$|^(?:test|live)_[A-Z0-9]{32}$|^MII[BC]IjANBgkqhkiG9w0BAQEFAAOCA[QgI]8AMII[BC]CgKCA[QgI]EA[A-Za-z0-9+/]{200,800}={0,2}$|^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$|([xX#.0_-])\1{11,}|^[A-Za-z][\w.-]{1,24}<(?:[a-z][a-z ]*|\d+)>?$/;
 /** Jest's asymmetric matchers in a failed test's diff (`"refreshToken": Any<String>,`: 129 F18): a type, no value. */
 const TEST_MATCHER = /^(?:Any<[A-Z]\w{0,31}>|Anything|(?:Object|Array|String)Containing|StringMatching)(?!\w)/;
 /** The first word of a placeholder in angle brackets with blanks in it, which ends an unquoted value (`KEY=<your stripe secret key>` of a `.env.example`: adv58 K07). */

@@ -6542,6 +6542,9 @@ describe('session 49: the leads of passes 313 to 316', () => {
       `GET https://graph.microsoft.com/v1.0/me/drive/root/delta(token='${s(AN, 60)}') 200\n`,
       `Jupiter swap executed: wallet=SzTWqMVJoYfE4txnzAH9Apq3N1cZZiRXeK2EPEcoRwXv txSig=${s('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 88)} status=confirmed\n`,
       `---\nkind: signature\nhmac: ${s(HEX, 64)}\n`,
+      // Pass 322's: a Google OAuth client's id under `oauth`, Branch's app key (public by design).
+      `  "oauth": [\n    "102644860703-${s(LOWER_AN, 32)}.apps.googleusercontent.com"\n  ]\n`,
+      `\t\t<key>live</key>\n\t\t<string>key_live_${s(AN, 32)}</string>\n`,
     ];
     for (const t of kept) expect(r.mask(t)).toBe(t);
   });
