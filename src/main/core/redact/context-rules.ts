@@ -323,8 +323,17 @@ export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponl
 // A vendor's own signature parameter (`x-amz-customauthorizer-signature=`: adv144 J7), a session id (`_sid=`, Synology's and
 // Pi-hole's: adv143 F10); `session=FileStation` (a word, Synology's API name) is no session's id.
 // PayPal's checkout `token=` is the order's id (17 capitals and digits, `EC-` before it in the classic API: pass 237 L5).
-// Microsoft Graph's delta link (`…/root/delta?token=…`) is a sync's cursor, of no use without the caller's bearer token: pass 314 L13.
+// Microsoft Graph's delta link (`…/root/delta?token=…`) is a sync's cursor, of no use without the caller's bearer token: pass 314 L13
+// (its hosts as GRAPH_DELTA_BEFORE names them).
 // Zendesk's Web Widget snippet (`static.zdassets.com/ekr/snippet.js?key=<uuid>`) is in every page that shows it: pass 296 L5.
+/**
+ * The text before a Microsoft Graph delta link's `token` (`https://graph.microsoft.com/…/delta?` or `…/delta(`): a sync's cursor,
+ * kept (pass 314 L13, L14) on Graph's and SharePoint's hosts only — another API's `/delta?token=` is a credential (adv320 C4).
+ * URL_PARAM's look-behind names the same hosts.
+ */
+export const GRAPH_DELTA_BEFORE = /(?:graph\.microsoft\.com|sharepoint\.com)\/[^\s?]{0,512}\/delta[?(]$/;
+/** How far back GRAPH_DELTA_BEFORE is read. */
+export const GRAPH_DELTA_LOOKBACK = 600;
 export const URL_PARAM: ContextRule = {
   kind: (m) => `${m.groups!.param.toLowerCase()} in url`,
   keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid=', 'appid=', 'sid=', 'verifier=', 'otp='], needs: /[?&;][\w-]+=/,

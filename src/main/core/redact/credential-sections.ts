@@ -249,6 +249,9 @@ const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 /** A Bambu Lab printer's LAN access code. */
 const ACCESS_CODE = /^\d{8}$/;
 
+/** A block's value that is its secret whatever its characters: long and unbroken, or minted (no placeholder, no look-alike). */
+const madeBlockSecret = (value: string) => !isPlaceholder(value) && ((value.length >= MIN_BLOCK_SECRET && !/\s/.test(value)) || (mintedWord(value) && !isLookAlike(value, false)));
+
 /** The entries of a secrets block, the hit at its header's end: each UUID's or made word's value, to the block's `}`. */
 function secretBlockEntries(text: string, at: number, out: SecretFinding[]): void {
   const header = text.slice(Math.max(0, at - MAX_SECTION_HEADER), at);
@@ -258,9 +261,9 @@ function secretBlockEntries(text: string, at: number, out: SecretFinding[]): voi
   // (Consul's tokens are UUIDs: a design system's `"tokens": {` holds `"font-stack": "Inter,system-ui,…"`: adv289 L13.)
   // A signing key's block names its keys by their rotation (`primary`, `current`, `v2`); its key id, algorithm and public half stay
   // (`kid`, `alg`, `publicKeyX`: adv320 L7, L8).
-  if (/Sign(?:ature|ing)_?Keys/i.test(header)) return pushEntries(text, at, NAMED_BLOCK_ENTRY, false, (value, name) => !NOT_SIGNING_KEY_NAME.test(name ?? '') && !isPlaceholder(value) && ((value.length >= MIN_BLOCK_SECRET && !/\s/.test(value)) || (mintedWord(value) && !isLookAlike(value, false))), out);
+  if (/Sign(?:ature|ing)_?Keys/i.test(header)) return pushEntries(text, at, NAMED_BLOCK_ENTRY, false, (value, name) => !NOT_SIGNING_KEY_NAME.test(name ?? '') && madeBlockSecret(value), out);
   const accept = peppers
-    ? (value: string) => !isPlaceholder(value) && ((value.length >= MIN_BLOCK_SECRET && !/\s/.test(value)) || (mintedWord(value) && !isLookAlike(value, false)))
+    ? madeBlockSecret
     : (value: string) => UUID.test(value);
   // (Consul's HCL names its tokens bare, `agent = "…"`, its JSON quoted with `:`; a quoted name with `=` is Terraform's output of
   // a map, `"agent" = "<accessor id>"`, ids that are no secret: adv301 L1.)

@@ -32,7 +32,7 @@ import { keychainDumpItems } from './keychain-dumps.js';
 import { indexOfAscii, LowBytes } from './low-bytes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
-import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, AZURE_KEY_NAMES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
+import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, AZURE_KEY_NAMES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, GRAPH_DELTA_BEFORE, GRAPH_DELTA_LOOKBACK, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
 import { CALL_OR_INDEX_HEAD, isExampleToken, isLookAlike, isPlaceholder, isReference, mintedWord } from './look-alikes.js';
 import { bareKeyBodies, isDigit, keyFileHunks, loneKeyLines, privateKeyBlocks } from './private-keys.js';
 import { CARD_WORD, PAN_WORDS, cardNumberAt, panFieldAt } from './card-numbers.js';
@@ -4252,8 +4252,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // `&PayerID=`: pass 237 L5, adv245 L4).
   if (name === 'token' && PAYPAL_ORDER_ID.test(value)) return e;
   // Microsoft Graph's delta link (`…/root/delta?token=…`, as its `$deltatoken=`/`$skiptoken=`): a sync's cursor, of no use without
-  // the caller's own bearer token (pass 314 L13).
-  if (name === 'token' && (text.startsWith('/delta?', k - 7) || text.startsWith('/delta(', k - 7))) return e;
+  // the caller's own bearer token (pass 314 L13); on Graph's hosts only.
+  if (name === 'token' && GRAPH_DELTA_BEFORE.test(text.slice(Math.max(0, k - GRAPH_DELTA_LOOKBACK), k))) return e;
   // An object's class in node's inspect (`keyMaterial: CryptoKey {`: adv320 L10), not a value.
   if (CLASS_NAME.test(value) && text.startsWith(' {', s + value.length)) return e;
   // `npm token list --json`'s `"key"`: the SHA-512 of a token (128 hex), printed beside the token's first characters (`"token":

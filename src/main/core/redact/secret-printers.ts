@@ -1263,7 +1263,8 @@ function processSubstitutionFed(pipelines: readonly SimpleCommand[][], depth: nu
     const k = first.argv.findIndex((a, i) => i > 0 && PROCESS_SUBSTITUTION.test(a));
     if (k < 0) continue;
     const inner = PROCESS_SUBSTITUTION.exec(first.argv[k])![1];
-    const line = [inner, first.argv.filter((_, i) => i !== k), ...stages.slice(1).map((s) => s.argv)].map((a) => (typeof a === 'string' ? a : a.map(singleQuoted).join(' '))).join(' | ');
+    const words = [first.argv.filter((_, i) => i !== k), ...stages.slice(1).map((s) => s.argv)];
+    const line = [inner, ...words.map((w) => w.map(singleQuoted).join(' '))].join(' | ');
     const printer = secretPrinterOf(line, depth + 1);
     if (printer) return printer;
   }
@@ -1691,7 +1692,7 @@ function cutsAtEquals(argv: readonly string[], delimiters = '=:'): boolean {
 function assignmentCut(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
   for (const [i, stage] of stages.entries()) {
     const name = basename(stage.argv[0] ?? '');
-    if (!/^(?:grep|egrep|rg|sed|awk|gawk|mawk|nawk|perl)$/.test(name)) continue;
+    if (!/^(?:grep|egrep|rg|sed|perl)$/.test(name) && !AWK.test(name)) continue;
     const secret = stage.argv.slice(1).flatMap((a) => [...[...a.matchAll(ASSIGNMENT_PATTERN)].map((m) => m[1]), ...[...a.matchAll(ELEMENT_PATTERN)].map((m) => m[1]), ...alternativeNames(a)]).find((n) => isSecretVariable(n) || SECRET_ELEMENT.test(n) || isSecretName(n));
     if (secret === undefined) continue;
     // The stage cuts the line itself (sed, awk, perl, grep -o) or a later one does.
