@@ -73,9 +73,11 @@ export interface ContextRule {
 // ESP-IDF's NVS key for the station's password (`sta.pswd` in `strings` of a flash dump: pass 238 S18).
 // A webhook's `passcode` (Figma's: pass 310 F25); ShotGrid's script key (`ShotgunScriptKey=` of Deadline's event plugin: F31);
 // Bill.com's `devKey` (adv308 I3).
+// A bearer token under the scheme's name (gron's `json.auth.bearer = "…";`: attack 323); an OAuth code, by name or as scanner.ts
+// names a `code` beside its flow's fields (`oauth_code`).
 // OCLC's web service key (`wskey:` beside its `secret:`: pass 276 F33). Key material (a Wi-Fi profile's passphrase: pass 316 F6). A MAC's key (an `.intunewin`'s `<MacKey>`: pass 282 F11). A pepper (NetBox's `API_TOKEN_PEPPERS`: pass 280 F29).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase|code)?(?:view[_-]?only)?|pswd|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data|value))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|priv|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|script|dev|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass|mac)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|clear[_-]?text|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key|secret|private|master|wallet)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?|(?<![a-z0-9])wskey|peppers?|key[_-]?material|(?:api[_.-]?key|apikey|key)[_.-]private)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase|code)?(?:view[_-]?only)?|pswd|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data|value))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|priv|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|script|dev|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass|mac)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|clear[_-]?text|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key|secret|private|master|wallet)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?|(?<![a-z0-9])wskey|peppers?|key[_-]?material|(?:api[_.-]?key|apikey|key)[_.-]private|[a-z0-9][_.-]bearer|oauth[_.-]?code)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -178,6 +180,16 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   // (DSM's own login answer names it `did`: `{"data":{"did":"…","sid":"…"}}`.)
   { word: 'did', unless: /[a-z0-9]/iy },
   { word: 'encryption', unless: /[a-z0-9]/iy },
+  // A bearer token under the scheme's name (gron's `json.auth.bearer = "…";`: attack 323), a name's last word before its separator
+  // only (the header's `Bearer eyJ…` is the header rule's; `bearer` alone is a token type's value as often: `token_type: bearer`).
+  { word: 'bearer', unless: /(?<![a-z0-9][_.-]bearer)|[a-z0-9]|(?![ \t]*(?:["'\]]|=>|[:=]))/iy },
+  // A key under a name ending `_MASTER` when its value is shaped like one (scanner.ts CAMEL_KEY_NAME: `MEILI_MASTER=…`, attack
+  // 323), before its separator only (git's `origin/master` is no name).
+  { word: 'master', unless: /(?<![_.-]master)|[a-z0-9]|(?![ \t]*(?:["'\]]|=>|[:=]))/iy },
+  // An OAuth authorization code beside its flow's fields (scanner.ts namedValue's `oauth_code`: a token request's `"code"` below its
+  // `"grant_type"`, a callback's `[code] =>` above its `[state] =>`: attack 323): `code` alone as a name, before its separator
+  // (not `exit code 1`, `status_code`).
+  { word: 'code', unless: /(?<=[a-z0-9_.$-]code)|[a-z0-9_-]|(?![ \t]*(?:["'\]]|=>|[:=]))/iy },
 ];
 
 /**
@@ -255,7 +267,8 @@ export const HEADERS: ContextRule[] = [
   // adv169 L3; a constant's or a word's name then `,`, `}` or `)`.)
   // (Guarded: in code `APIKey: viper.GetString("api.key")`, `apiKey: process.env.X })` are no headers: adv46 K01, adv45 K05. Not a URL's
   // user (`https://x-access-token:ghp_…@github.com/…`: the URL's rule masks its password; this one took the host and path too: 129 F23).)
-  { kind: 'api key header', guard: true, keywords: ['key', 'token', 'secret', 'team', 'auth', 'art-api'], needs: /:(?<=(?:key|token|secret|team|auth|art-api)[ \t]*:)/i, re: /(?:(?<![A-Za-z0-9/-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth|X-JFrog-Art-Api)[ \t]*:[ \t]*(?:\[\]string\{|Slice\(\[)?["']?(?<secret>(?:[^\s"'`\\[]|\[(?!\\[rn]\])){4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
+  // (Its value's later words stop at a field's `Name:`: Go's `%+v` of a client, `{Site:… APIKey:… AppKey:… Timeout:30s}`: pass 324 F34.)
+  { kind: 'api key header', guard: true, keywords: ['key', 'token', 'secret', 'team', 'auth', 'art-api'], needs: /:(?<=(?:key|token|secret|team|auth|art-api)[ \t]*:)/i, re: /(?:(?<![A-Za-z0-9/-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth|X-JFrog-Art-Api)[ \t]*:[ \t]*(?:\[\]string\{|Slice\(\[)?["']?(?<secret>(?:[^\s"'`\\[]|\[(?!\\[rn]\])){4,}(?:[ \t]+(?![A-Z][A-Za-z0-9]{1,63}:)[^\s"'`\\]+)*)/gi },
   // A session header an app's API takes in place of a cookie (Metabase's `X-Metabase-Session: <uuid>`, `X-Session-Token`, `X-Session-Id`:
   // adv126 F10, in http.client's one-line `send: b'…\r\n…'` too): the session, whatever its shape.
   { kind: 'session header', keywords: ['-session'], needs: /x-(?:[a-z0-9]+-)?session(?:-token|-id|-key)?[ \t]*:/i, re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))X-(?:[A-Za-z0-9]+-)?Session(?:-Token|-Id|-Key)?[ \t]*:[ \t]*(?<secret>[A-Za-z0-9._~+\/=-]{16,4096})/gi },
@@ -310,6 +323,9 @@ export const AZURE_KEY_NAMES = ['default', '_master', 'master'];
 export const HAR_PARAM_WORDS = [...[...HAR_PARAMS, ...AZURE_KEY_NAMES].map((p) => `"name": "${p}`), '"type": "password'];
 /** composer's auth.json (and COMPOSER_AUTH): a section whose every value is a host's token (`"github-oauth": {"github.com": "gho_…"}`); found from the name's word (`auth`, `token`; `bearer` its own). */
 export const COMPOSER_SECTION = /^(?:github-oauth|gitlab-oauth|gitlab-token|forgejo-token|bearer)$/;
+/** A `composer config -l` row holding a credential (the rules below name which sections), and the lines it may be on. */
+const COMPOSER_ROW = /^\[(?:(?:github-oauth|gitlab-oauth|bearer|forgejo-token|gitlab-token)\.(?![^\]\s]*\.username\])[^\]\s]+|(?:http-basic|bitbucket-oauth)\.[^\]\s]+\.(?:password|consumer-secret))\] (?<secret>\S+)/gm;
+const COMPOSER_ROW_NEEDS = /^\[[a-z-]+\.\S+\] \S/m;
 export const COMPOSER_SECTION_WORDS = ['bearer'];
 // Or a JSON object's header (`"cookie": "a=…; b=…"` of Laravel Telescope's entry: pass 208 F12), its key's closing quote before `:`.
 export const COOKIE_LINE = /(?<![A-Za-z0-9-])(?:Set-)?Cookie["']?[ \t]*:[ \t]*/gi;
@@ -563,6 +579,9 @@ export const COMMAND_LINE: ContextRule[] = [
   // …and pretty-printed, one member a line (the GitHub Actions runner's `.credentials_rsaparams`: `"d": "…",` then `"dp"`, …: pass 319
   // F1; a JWK's private members): `d`, `p`, `q`, `dq` each holding 40 or more characters of base64, not hex (a digest's).
   { kind: 'private key', keywords: ['"d"', '"p"', '"q"', '"dq"'], needs: /"(?:d|p|q|dq)"[ \t]*:[ \t]*"[A-Za-z0-9+\/_-]{40}/, re: /"(?:d|dq|p|q)"[ \t]*:[ \t]*"(?<secret>(?![0-9a-fA-F]{40,}")[A-Za-z0-9+\/=_-]{40,})(?=")/g },
+  // …and .NET's XML of them (`RSA.ToXmlString(true)`: `<RSAKeyValue><Modulus>…</Modulus><Exponent>AQAB</Exponent><P>…</P>…<D>…</D>`,
+  // on one line or one element a line: attack 323): the private members; the modulus and exponent are the public key's.
+  { kind: 'private key', keywords: ['<d>', '<p>', '<q>', '<dp>', '<dq>', '<inverseq>'], needs: /<(?:D|P|Q|DP|DQ|InverseQ)>[A-Za-z0-9+\/]{40}/, re: /<(?<m>D|P|Q|DP|DQ|InverseQ)>(?<secret>[A-Za-z0-9+\/]{40,4096}={0,2})(?=<\/\k<m>>)/g },
   // `caddy hash-password --plaintext pw` (adv13 B24), Cassandra's and Hive's shells' `-p pw`, MQTT's `-P pw`, Windows' `net use … pw /user:`, `schtasks … /rp pw` (adv13 B23, B47, B50; `/rp *` prompts, a password may begin with `*`: adv173 F19).
   { kind: 'password on command line', keywords: ['--plaintext'], needs: /--plaintext/, re: /--plaintext(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // …and Hive's JDBC URL's settings (`jdbc:hive2://h:10000/default;ssl=true -n etl -p …`), its main class run by java
@@ -1839,16 +1858,21 @@ export const FILES: ContextRule[] = [
   { kind: 'oauth authorization code', keywords: ['authorization_code'], re: /(?:(?<q>["'])code\k<q>[ \t]*(?::|=>)[ \t]*\[?[ \t]*["']|(?:^|[\s{(,[])code:\[|(?:^|[?&\s{(,"'])code=)(?<secret>(?!authorization_code\b)(?![A-Z][A-Z0-9_]*\b)(?=[A-Za-z0-9._~+/%!*-]{0,1023}\d)(?=[A-Za-z0-9._~+/%!*-]{0,1023}[A-Za-z])[A-Za-z0-9._~+/%!*-]{8,1024})(?![\w\[(])/g },
   // Tyler's EFM (court e-filing) session credential: `AuthenticateUser` answers a `<PasswordHash>` that is a UUID, sent back in every
   // later call's header (pass 314 F32). A hash is never a UUID's shape, so only that shape is taken.
-  // (A namespace's prefix, XML escaped in a log, a dict's `'PasswordHash': '…'`: adv320 E1-E3.)
-  { kind: 'session token', keywords: ['passwordhash'], needs: /PasswordHash(?:>|&gt;|["'][ \t]*:)/i, re: /(?:<(?:\w{1,32}:)?PasswordHash>|&lt;(?:\w{1,32}:)?PasswordHash&gt;|(?<q>["'])PasswordHash\k<q>[ \t]*:[ \t]*["'])(?<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])/gi },
+  // (A namespace's prefix, XML escaped in a log, a dict's `'PasswordHash': '…'`: adv320 E1-E3; node's inspect, the name unquoted:
+  // `{ UserID: '…', PasswordHash: '…' }`, attack 323.)
+  { kind: 'session token', keywords: ['passwordhash'], needs: /PasswordHash(?:>|&gt;|["']?[ \t]*:)/i, re: /(?:<(?:\w{1,32}:)?PasswordHash>|&lt;(?:\w{1,32}:)?PasswordHash&gt;|(?:(?<q>["'])PasswordHash\k<q>|(?<![\w$.])PasswordHash)[ \t]*:[ \t]*["'])(?<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])/gi },
   // A Jenkins agent's secret, the first argument of its JNLP file's `<application-desc>` (`…/jenkins-agent.jnlp` fetched by curl:
   // pass 319 F18), or after `-secret` in the newer layout: 64 hex.
   { kind: 'jenkins agent secret', keywords: ['<application-desc', '<argument>-secret</argument>'], re: /(?:<application-desc\b[^>]{0,256}>\s{0,64}|<argument>-secret<\/argument>\s{0,64})<argument>(?<secret>[0-9a-f]{64})<\/argument>/g },
+  // Grafana OnCall's integration URL (`https://oncall-prod-….grafana.net/oncall/integrations/v1/alertmanager/<token>/`, in an API
+  // answer's `link`: pass 324 F45): the token after the integration's type is all an alert source posts with.
+  { kind: 'grafana oncall integration token', keywords: ['/integrations/v1/'], re: /\/integrations\/v1\/[a-z][a-z0-9_]{1,40}\/(?<secret>(?=[A-Za-z0-9]{0,63}[a-z])(?=[A-Za-z0-9]{0,63}[A-Z])[A-Za-z0-9]{16,64})(?=\/|[\s"'<>]|$)/g },
   // Gemfury's token as a URL's user (`https://<token>@git.fury.io/…` of `git remote -v`, `https://<token>@npm.fury.io/…`: pass 313
   // F32): letters alone sometimes, where URL_CREDENTIALS asks a digit of a user it takes for a token.
   // Minted only (both cases, 20 letters and digits): Gemfury's documented `https://<username>@git.fury.io/<username>/…` has the
-  // account's name there (adv320 L9). Or the token as the path's first segment (`https://pypi.fury.io/<token>/acme/`: G1, G6).
-  { kind: 'gemfury token', keywords: ['fury.io'], re: /:\/\/(?:(?<secret>(?=[A-Za-z0-9]{0,63}[a-z])(?=[A-Za-z0-9]{0,63}[A-Z])[A-Za-z0-9]{20,64})(?=(?::[^\s@/]{0,256})?@(?:[\w-]+\.)?fury\.io\b)|(?:pypi|npm|gem|push|repo|maven|nuget|deb|yum|go|apt)\.fury\.io\/(?<secret2>(?=[A-Za-z0-9]{0,63}[a-z])(?=[A-Za-z0-9]{0,63}[A-Z])(?=[A-Za-z0-9]{0,63}\d)[A-Za-z0-9]{20,64})(?=\/))/g },
+  // account's name there (adv320 L9), a PascalCase one too (`NorthwindTradersApps`: attack 323). Or the token as the path's first
+  // segment (`https://pypi.fury.io/<token>/acme/`: G1, G6).
+  { kind: 'gemfury token', keywords: ['fury.io'], re: /:\/\/(?:(?<secret>(?=[A-Za-z0-9]{0,63}[a-z])(?=[A-Za-z0-9]{0,63}[A-Z])(?![A-Z][a-z]+(?:[A-Z][a-z]+)+(?![A-Za-z0-9]))[A-Za-z0-9]{20,64})(?=(?::[^\s@/]{0,256})?@(?:[\w-]+\.)?fury\.io\b)|(?:pypi|npm|gem|push|repo|maven|nuget|deb|yum|go|apt)\.fury\.io\/(?<secret2>(?=[A-Za-z0-9]{0,63}[a-z])(?=[A-Za-z0-9]{0,63}[A-Z])(?=[A-Za-z0-9]{0,63}\d)[A-Za-z0-9]{20,64})(?=\/))/g },
   // pyzotero's client by position: `zotero.Zotero(library_id, 'group', '<24 letters and digits>')`, its third argument the API key
   // (pass 276 F12: a script's line found by grep, no name beside the key).
   { kind: 'zotero api key', keywords: ['zotero('], re: /\b(?:zotero\.)?Zotero\([ \t]*[^,()\n]{1,128},[ \t]*(?:(?<t>['"])(?:user|group)\k<t>|[\w.]{1,64})[ \t]*,[ \t]*(?<q>['"])(?<secret>[A-Za-z0-9]{24})\k<q>/g },
@@ -1933,7 +1957,10 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['key="', "key='"], re: /\bkey=["'](?<name>[A-Za-z0-9_.:-]+)["'][ \t]+value=(?<secret>"[^"\n]+"|'[^'\n]+')/gi, guard: true },
   // `composer config -l` rows (`[github-oauth.github.com] gho_…`, `[gitlab-token.host] …`, `[http-basic.host.password] …`): a token's
   // section, or a password / secret under http-basic and bitbucket-oauth; `[http-basic.host.username] bob` stays.
-  { kind: 'composer auth token', keywords: ['auth', 'token', 'pass', 'secret', 'bearer'], sharesNameWords: true, needs: /^\[[a-z-]+\.\S+\] \S/m, re: /^\[(?:(?:github-oauth|gitlab-oauth|bearer|forgejo-token|gitlab-token)\.(?![^\]\s]*\.username\])[^\]\s]+|(?:http-basic|bitbucket-oauth)\.[^\]\s]+\.(?:password|consumer-secret))\] (?<secret>\S+)/gm, guard: true },
+  { kind: 'composer auth token', keywords: ['auth', 'token', 'pass', 'secret'], sharesNameWords: true, needs: COMPOSER_ROW_NEEDS, re: COMPOSER_ROW, guard: true },
+  // …and its `[bearer.host]` rows by their own word: a name's `bearer` is a name's last word before its separator (NAME_WORDS),
+  // which a row's section is not.
+  { kind: 'composer auth token', keywords: ['bearer'], needs: COMPOSER_ROW_NEEDS, re: new RegExp(COMPOSER_ROW.source, COMPOSER_ROW.flags), guard: true },
   // SQL that sets a password (a migration, psql's / mysql's echo, a query log, shell history): PostgreSQL `CREATE|ALTER ROLE … PASSWORD '…'`,
   // MySQL `IDENTIFIED [WITH plugin] BY '…'`, `SET PASSWORD [FOR user] = '…'` (its `FOR` form was turned away by `needs`: adv114 F13). `PASSWORD NULL` and `IDENTIFIED BY PASSWORD '*hash'` forms aside, a quoted literal.
   // MySQL 5's `SET PASSWORD FOR 'u'@'%' = PASSWORD('…')` (a general query log: adv22 F10): the literal in the function.

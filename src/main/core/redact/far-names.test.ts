@@ -1632,6 +1632,22 @@ describe('values named from afar', () => {
   `${'[x.signing_keys]\ncurrent = "'.repeat(30_000)}`,
   `${'NDI.axa58A.'.repeat(80_000)}`,
   `${'&otp='.repeat(150_000)}`,
+  // Session 50's: `code`, `master` and `bearer` as names before a separator (their siblings read above and below), print_r's rows,
+  // .NET's RSA XML, OnCall's URL, Ruby's `@routing_key=`, an untimed itsdangerous token of a number, Go's `%+v` after a key header.
+  `${'  "code": "'.repeat(100_000)}`,
+  `${'    [code] => aB1'.repeat(60_000)}`,
+  `(\n${'    [code] => aB1cD2eF3gH4iJ5kL6\n'.repeat(40_000)}`,
+  `{\n${'  "code": "aB1cD2eF3gH4iJ5kL6",\n'.repeat(40_000)}`,
+  `${"{'code': 'aB1cD2eF3gH4iJ5kL6', ".repeat(30_000)}`,
+  `code: ${'a1'.repeat(500_000)}`,
+  `${'X_MASTER='.repeat(100_000)}`,
+  `${'json.auth.bearer = "'.repeat(50_000)}`,
+  `${'<P>'.repeat(300_000)}`,
+  `<D>${'A'.repeat(1_000_000)}`,
+  `${'/integrations/v1/a/'.repeat(50_000)}`,
+  `${'@routing_key="'.repeat(60_000)}`,
+  `${'MTIzNDU.'.repeat(120_000)}`,
+  `APIKey:${' aB:'.repeat(250_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

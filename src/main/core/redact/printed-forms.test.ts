@@ -6563,3 +6563,66 @@ describe('session 49: the leads of passes 313 to 316', () => {
     expect(r.mask(`GET /api/items?token=${s(AN, 40)}`)).toContain('[masked:');
   });
 });
+
+describe('session 50: the stop-time attack 323\'s leads', () => {
+  it('masks what attack 323 found through: a key under `_MASTER`, gron\'s bearer, dasel and xmlstarlet picks, chrony\'s keys cut by perl, OAuth codes beside their flow, an untimed itsdangerous token of a number, node\'s PasswordHash, .NET\'s RSA XML', () => {
+    const [meili, bearer, dasel, xml, chrony, code1, code2, code3, ph] = [s(AN, 32), s(AN, 40), 'Vx9!kQ2#mLp7@Rz', s(AN, 24), s(HEX, 40), s(AN, 43), s(AN, 40), s(AN, 32), uuid()];
+    const itsd = `MTIzNDU.${s(AN + '-_', 27)}`;
+    const [d, p, q] = [s(B64, 170) + '==', s(B64, 86) + '==', s(B64, 86) + '=='];
+    expectMaskedForms([
+      ['docker inspect meili --format "{{json .Config.Env}}"', `["MEILI_ENV=production","MEILI_MASTER=${meili}","PATH=/usr/local/bin"]\n`, [meili]],
+      ['gron config.json | grep auth', `json.auth = {};\njson.auth.bearer = "${bearer}";\njson.auth.type = "bearer";\n`, [bearer]],
+      ['dasel -f config.yaml smtp.password', `${dasel}\n`, [dasel]],
+      ['dasel -f config.toml -r toml ".smtp.password"', `'${dasel}'\n`, [dasel]],
+      [`xmlstarlet sel -t -v '//add[@key="ApiSecret"]/@value' web.config`, `${xml}\n`, [xml]],
+      [`perl -ne 'print "$2\\n" if /^(\\d+)\\s+SHA1\\s+HEX:(\\S+)/' /etc/chrony/chrony.keys`, `${chrony}\n`, [chrony]],
+      ['mitmdump -nr flows.mitm --flow-detail 3', `POST http://127.0.0.1:8765/oauth/token\n    grant_type:   authorization_code\n    code:         ${code1}\n    redirect_uri: http://127.0.0.1:8765/callback\n`, [code1]],
+      [`php -r 'print_r($_GET);'`, `Array\n(\n    [code] => ${code2}\n    [state] => af0ifjsldkj\n)\n`, [code2]],
+      ['cat token-request.json', `{\n  "grant_type": "authorization_code",\n  "code": "${code3}",\n  "redirect_uri": "http://127.0.0.1/cb"\n}\n`, [code3]],
+      ['tail -1 app.log', `INFO callback: {'code': '${code3}', 'state': 'af0ifjsldkj', 'scope': 'openid'}\n`, [code3]],
+      ['grep session app.log', `session cookie set: ${itsd}\n`, [itsd]],
+      [`node -e "console.log(require('./efm.json'))"`, `{ UserID: '${uuid()}', PasswordHash: '${ph}', Expires: 1733580000 }\n`, [ph]],
+      ['cat key.xml', `<RSAKeyValue><Modulus>${s(B64, 170)}==</Modulus><Exponent>AQAB</Exponent><P>${p}</P><Q>${q}</Q><D>${d}</D></RSAKeyValue>\n`, [d, p, q]],
+    ]);
+    // Passes 324-326 on this session's first build: Ruby's inspect of a PagerDuty client, OnCall's integration URL, an INI key picked
+    // by awk, a parsed URL's password printed by python, Go's `%+v` of a client's keys (its later fields kept).
+    const [rk, oncall, mb, pwd, api, app] = [s(HEX, 32), `J0${s(AN, 23)}`, `live_${s(AN, 25)}`, 'Pylon@9373/Thistle:EYVmB', s(HEX, 32), s(HEX, 40)];
+    expectMaskedForms([
+      ['grep DEBUG production.log', `D, [2024-05-14T10:02:11.019 #12] DEBUG -- : notifier=#<PagerDuty::Client:0x00007f3c2a1e9b48 @token="${s(AN, 20)}", @routing_key="${rk}", @from="deploys@tidewater.example">\n`, [rk]],
+      [`python3 -c "import json; print(json.load(open('integrations.json'))['results'])"`, `[{'id': 'C7D1ZCE4B0PMV', 'link': 'https://oncall-prod-eu-west-0.grafana.net/oncall/integrations/v1/alertmanager/${oncall}/'}]\n`, [oncall]],
+      [`awk -F' *= *' '/^access_key/ {print $2}' messagebird.ini`, `${mb}\n`, [mb]],
+      [`python3 -c "from urllib.parse import urlsplit, unquote; u = urlsplit(open('conn_uri.txt').read().strip()); print(u.scheme, u.hostname, u.port, u.username, unquote(u.password))"`, `postgres pg-meta.prod.internal 5432 airflow_ro ${pwd}\n`, [pwd]],
+      ['grep level=debug exporter.log', `ts=2024-05-14T09:50:01.113Z level=debug client="&{Site:datadoghq.eu APIKey:${api} AppKey:${app} Timeout:30s}"\n`, [api, app]],
+    ]);
+    const go = new Redactor().maskCommandOutput('grep level=debug exporter.log', `client="&{Site:datadoghq.eu APIKey:${api} Timeout:30s}"\n`);
+    expect(go).toContain('Timeout:30s}');
+    expect(new Redactor().mask(`[{'id': 'C7D1ZCE4B0PMV', 'link': 'https://oncall.example/oncall/integrations/v1/alertmanager/'}]`)).toContain('C7D1ZCE4B0PMV');
+  });
+
+  it('keeps what the new names and readers must leave: codes that are no grant\'s, git\'s master, addresses under `_MASTER`, a public RSA key, a PascalCase account on Gemfury', () => {
+    const r = new Redactor();
+    const sha = s(HEX, 40);
+    const kept = [
+      '{"code": 404, "state": "failed", "message": "not found"}\n',
+      '{\n  "code": "ERR_BAD_REQUEST",\n  "state": "open"\n}\n',
+      `{"code": "${s(AN, 20)}", "message": "coupon applied"}\n`,
+      'exit code 1\nstatus code: 503\n',
+      'To github.com:acme/app.git\n   1a2b3c4..5d6e7f8  master -> master\n',
+      `SPARK_MASTER=spark://10.0.0.1:7077\nGIT_MASTER=${sha}\nPG_MASTER=db-primary-01.internal\n`,
+      '{"bearer": true, "scheme": "bearer", "bearerFormat": "JWT"}\n',
+      'Array\n(\n    [code] => 200\n    [state] => done\n)\n',
+      `<RSAKeyValue><Modulus>${s(B64, 170)}==</Modulus><Exponent>AQAB</Exponent></RSAKeyValue>\n`,
+      `<p>TheQuickBrownFoxJumpsOverTheLazyDogAgainAndAgain</p>\n`,
+      'fury\thttps://NorthwindTradersApps@git.fury.io/northwind/web.git (fetch)\n',
+      'build MTAwMA.ReleaseCandidateForProdDeploys finished\n',
+    ];
+    for (const t of kept) expect(r.mask(t)).toBe(t);
+    // chrony's keys file read whole: each key, its id and type kept.
+    const keys = `# keys\n1 SHA1 HEX:${sha}\n2 MD5 ASCII:Gx8vQ2mLp7Rz\n`;
+    const masked = r.maskCommandOutput('cat /etc/chrony/chrony.keys', keys);
+    expect(masked).not.toContain(sha);
+    expect(masked).not.toContain('Gx8vQ2mLp7Rz');
+    expect(masked).toContain('1 SHA1 HEX:');
+    expect(masked).toContain('# keys');
+  });
+});

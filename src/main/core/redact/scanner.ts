@@ -2353,11 +2353,11 @@ function colonPair(bytes: Uint8Array | undefined, text: string, start: number, e
 /** Base64 shorter than this is not decoded (24 characters: 18 bytes, shorter than any token it could hold). */
 const MIN_BASE64_RUN = 24;
 /**
- * The shortest token of a rule with no literal to look for: an itsdangerous token of an id (36: `NDI.<6>.<27>`, or a JSON payload's
- * two parts); an ngrok authtoken is 49 (`2`, 26, `_`, 21), Mailgun's private key 50 (32 hex, two of 8, dashes between), a NATS
+ * The shortest token of a rule with no literal to look for: an itsdangerous token of a number untimed (31: `MTI.<27>`, attack
+ * 323), of an id timed (36: `NDI.<6>.<27>`), or a JSON payload's two parts; an ngrok authtoken is 49 (`2`, 26, `_`, 21), Mailgun's private key 50 (32 hex, two of 8, dashes between), a NATS
  * nkey seed 58 (`S`, its type, 56 base32), Discord's bot tokens 59 and up.
  */
-const MIN_NO_KEYWORD_RUN = 36;
+const MIN_NO_KEYWORD_RUN = 31;
 
 /** Standard base64's alphabet (`A-Za-z0-9+/`), by character code. */
 const BASE64_CHAR = new Uint8Array(128);
@@ -3520,7 +3520,8 @@ const MAX_SIBLING_LINES = 8;
 /** Deepest indent of a field read for its siblings (a pretty-printer's nesting; deeper is a long line's middle). */
 const MAX_SIBLING_INDENT = 64;
 /** A field's line: its indent, its name (quoted or not), then `:` or `=`. */
-const SIBLING_FIELD = /(?<ind>[ \t]*)["']?(?<n>[A-Za-z_][\w.-]{0,63})["']?[ \t]*[:=]/y;
+// (print_r's `[name] => value` too: a callback's `[code]` beside its `[state]`, attack 323.)
+const SIBLING_FIELD = /(?<ind>[ \t]*)(?:["']?(?<n>[A-Za-z_][\w.-]{0,63})["']?[ \t]*[:=]|\[(?<p>[A-Za-z_][\w.-]{0,63})\][ \t]*=>)/y;
 
 /**
  * Is the name at k, first on its line, a field of a multi-line object (node's inspect, pretty JSON, YAML: `key: '…'` then
@@ -3530,7 +3531,7 @@ const SIBLING_FIELD = /(?<ind>[ \t]*)["']?(?<n>[A-Za-z_][\w.-]{0,63})["']?[ \t]*
 function secretSiblingLines(text: string, k: number, sign: (name: string) => boolean = namesSecret): boolean {
   // Back over the indent only (a field first on its line is indented a few blanks; a name far along a long line is no field of
   // this kind, and its line's start is not searched for: a megabyte line of `key = 1,` searched back from each took 30 s).
-  const quoted = text.charCodeAt(k - 1) === 0x22 || text.charCodeAt(k - 1) === 0x27 ? 1 : 0;
+  const quoted = text.charCodeAt(k - 1) === 0x22 || text.charCodeAt(k - 1) === 0x27 || (text.charCodeAt(k - 1) === 0x5b && text.charCodeAt(k - 2) === 0x20) ? 1 : 0;
   let textStart = k - quoted;
   while (textStart > 0 && k - textStart <= MAX_SIBLING_INDENT && (text.charCodeAt(textStart - 1) === 0x20 || text.charCodeAt(textStart - 1) === 0x09)) textStart--;
   let lineStart = textStart;
@@ -3552,7 +3553,8 @@ function secretSiblingLines(text: string, k: number, sign: (name: string) => boo
     if (side === true) return true;
     if (side === 'above') {
       const end = text.indexOf('\n', at);
-      opened = /[{:][ \t]*\r?$/.test(text.slice(at, end < 0 ? text.length : end).slice(-MAX_INLINE_OBJECT));
+      // (Or print_r's `(` alone on its line, under `Array`.)
+      opened = /[{:][ \t]*\r?$|^[ \t]*\([ \t]*\r?$/.test(text.slice(at, end < 0 ? text.length : end).slice(-MAX_INLINE_OBJECT));
       break;
     }
   }
@@ -3661,6 +3663,12 @@ const ESPHOME_KEY_CHARS = 64;
 /** An OAuth 1.0 token's id (TOKEN_ID), beside its secret. */
 const TOKEN_ID_NAME = /^token[_-]?id$/i;
 const namesTokenSecret = (n: string) => /^token[_-]?secret$/i.test(n);
+/** An OAuth flow's fields beside its code: a token request's (`grant_type`, `redirect_uri`, `code_verifier`) or a callback's (`state`, `session_state`). */
+const namesOAuthFlow = (n: string) => /^(?:grant_type|redirect_uri|code_verifier|state|session_state)$/.test(n);
+/** After a `code` name: its separator, then a minted value (a letter and a digit, 16 characters and up; not an upper-case constant). */
+const OAUTH_CODE_VALUE = /^["'\]]?[ \t]*(?:=>|[:=])[ \t]*\[?[ \t]*["']?(?![A-Z][A-Z0-9_]*(?![\w.~+\/%!*-]))(?=[\w.~+\/%!*-]{0,1023}\d)(?=[\w.~+\/%!*-]{0,1023}[A-Za-z])[\w.~+\/%!*-]{16,1024}(?![\w.~+\/%!*-])/;
+/** Characters after a `code` name read for OAUTH_CODE_VALUE (its separator's blanks and a long code). */
+const OAUTH_CODE_READ = 1100;
 /** …or a secret's name, at the top level (OPNsense's API key file: `key=…` then `secret=…`: pass 181 F10). */
 const namesServiceOrSecret = (n: string) => namesServiceOrAccount(n) || namesSecret(n);
 /**
@@ -3730,7 +3738,7 @@ function siblingAt(text: string, at: number, indent: number, sign: (name: string
   while (ind < indent && (text.charCodeAt(at + ind) === 0x20 || text.charCodeAt(at + ind) === 0x09)) ind++;
   if (ind < indent) return text.charCodeAt(at + ind) === 0x0a || text.charCodeAt(at + ind) === 0x0d ? undefined : 'above';
   if (!f || f.groups!.ind.length !== indent) return undefined;
-  return sign(f.groups!.n) ? true : undefined;
+  return sign(f.groups!.n ?? f.groups!.p) ? true : undefined;
 }
 
 /** An Elixir or Erlang binary written as its bytes (`<<199, 173, 21, …>>`), eight bytes at least (a token's shortest). */
@@ -3865,6 +3873,10 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A SCEP provisioner's challenge password written lower-case (step-ca's ca.json: `"type": "SCEP"` above `"challenge": "…"`:
   // adv236 F44); WebAuthn's `challenge` is a nonce, and no SCEP is above it.
   if (name === 'challenge' && SCEP_ABOVE.test(text.slice(Math.max(0, k - SCEP_LOOKBACK), k))) name = 'scep_challenge';
+  // An OAuth authorization code beside its flow's fields (a token request's `"code"` below `"grant_type"`, mitmproxy's `code:` below
+  // `grant_type:`, a callback's `{'code': '…', 'state': '…'}` or print_r's `[code] =>` above `[state] =>`: attack 323): minted, 16
+  // characters and up (an error's `"code": "ERR_BAD_REQUEST"`, `"code": 404` beside a job's `state` stay).
+  else if (name === 'code' && m && OAUTH_CODE_VALUE.test(text.slice(e, e + OAUTH_CODE_READ)) && (secretSiblingInline(text, k, e, far, namesOAuthFlow) || secretSiblingLines(text, k, namesOAuthFlow) || topLevelSibling(text, k, namesOAuthFlow))) name = 'oauth_code';
   // Kaggle's kaggle.json (adv14 C50): `{"username": "…", "key": "…"}`, an account's key beside its user.
   // Pretty-printed too (`jq . ~/.kaggle/kaggle.json`: `"username"` on the line above: 136 F08).
   if (/^key$/.test(name) && /"username"[ \t]*:[ \t]*"[^"\n]*"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"$/.test(text.slice(Math.max(0, k - 96), k))) name = 'api_key';
@@ -4209,6 +4221,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A lowercase `sid` is a session's id, a login's credential (Pi-hole's `"sid": "…"` beside its `csrf`: adv143); Twilio's `sid`
   // (two letters and 32 hex digits) is a resource's id, as is a Windows security id (`S-1-5-21-…`); IAM's statement ids are `Sid`.
   if (camelKey && name === 'sid' && (TWILIO_SID.test(value) || WINDOWS_SID.test(value))) return e;
+  // A commit under a `_MASTER` name (`GIT_MASTER=<sha>`) is the branch's head.
+  if (camelKey && /master$/i.test(name) && /^[0-9a-f]{40}$/.test(value)) return e;
   // A device's token is long and random, both cases and digits (a UUID, a hex digest of the hardware, `web-12` are ids).
   if (camelKey && (name === 'device_id' || name === 'did') && !(value.length >= MIN_DEVICE_TOKEN && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value))) return e;
   // A variable of the same name (Elixir's `secret_key_base: secret_key_base`, a keyword list fed from a binding: adv23 F01): remembered, it masked the name everywhere.
@@ -4519,7 +4533,8 @@ const LOOKUP_CALL_HEAD = /(?:^|[.:>])(?:get|getenv|get_env|fetch|env|getProperty
 /**
  * `…Key` after a lowercase letter or digit, case kept: a camelCase or PascalCase key's name. Or a name ending `_encryption`
  * (ESPHome's `esphome_api_encryption: "<base64 of 32 bytes>"`: adv144), which names a setting as often (`sse_encryption: aws:kms`,
- * `server_side_encryption: AES256`): either is a secret's name only when its value is shaped like a key (TOKEN_SHAPED).
+ * `server_side_encryption: AES256`): either is a secret's name only when its value is shaped like a key (TOKEN_SHAPED). Or a name
+ * ending `_MASTER` (`MEILI_MASTER=<key>`: attack 323; `SPARK_MASTER=spark://…`, `PG_MASTER=db-01.internal` are addresses).
  */
 /**
  * A key's label's word before `key` in prose (`API key`, `secret key`, `license key`): not `access key` (AWS's is a key's id). A
@@ -4532,7 +4547,7 @@ const MIN_DEVICE_TOKEN = 48;
 const TWILIO_SID = /^[A-Z]{2}[0-9a-f]{32}$/;
 /** A Windows security identifier (`S-1-5-21-3623811015-…-1013`). */
 const WINDOWS_SID = /^S-1(?:-\d+)+$/;
-const CAMEL_KEY_NAME = /[a-z0-9]Key$|[A-Za-z0-9][_.-](?:[Ee]ncryption|ENCRYPTION)$/;
+const CAMEL_KEY_NAME = /[a-z0-9]Key$|[A-Za-z0-9][_.-](?:[Ee]ncryption|ENCRYPTION|[Mm]aster|MASTER)$/;
 /** A value shaped like a key: letters and digits (base64's `+/=`, `-`, `_`), 20 characters and up, a digit and a letter in it. */
 const TOKEN_SHAPED = /^(?=[^\d]*\d)(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9+/=_-]{20,}$/;
 /** A declaration or a member before a name on its line (`const `, `let `, `private final String `, `this.`, `self.`, `$this->`). */
@@ -4658,7 +4673,9 @@ const ENCODED_AFTER = /"[^{}]{0,256}?"encoded"[ \t]*:[ \t]*"(?<v>[A-Za-z0-9+/=]{
 /** A PagerDuty routing key after its name's separator: 32 hex digits, quoted or not, alone. */
 // (Or the next field after it on the same line: `jq -c`'s `{"routing_key":"…","event_action":…}`: adv195 F34.)
 // (Or inside a JSON string, its quotes escaped: a hook payload's `-d '{\"routing_key\":\"…\"}'`: adv201 F33.)
-const ROUTING_KEY_VALUE = /\\?["']?[a-f0-9]{32}(?=\\?["']?[ \t]*(?:,[ \t]*\\?["']?[A-Za-z_][\w-]{0,63}\\?["']?[ \t]*:|[,}]?[ \t]*\r?(?:\n|$)))/y;
+// (Or Ruby's inspect of the client holding it: `#<PagerDuty::Client … @routing_key="…", @from="…">`, the next field an `@name=` or
+// the object's `>`: pass 324 F37.)
+const ROUTING_KEY_VALUE = /\\?["']?[a-f0-9]{32}(?=\\?["']?[ \t]*(?:,[ \t]*\\?["']?[A-Za-z_][\w-]{0,63}\\?["']?[ \t]*:|,[ \t]*@[A-Za-z_]\w{0,63}=|[,}>]?[ \t]*\r?(?:\n|$)))/y;
 /** A JSON field that flags its object's value as a secret (`"secret": true`); the name as namedValue widens it (`isSecret` is none). */
 const SECRET_FLAG_NAME = /^secret$/i;
 /** Of a flagged object, the characters read either side of the flag for its braces (pulumi's object is three lines). */
@@ -6108,7 +6125,8 @@ function kindOfName(name: string): string {
   if (/priv(?:ate)?[_.-]?key/.test(n)) return 'private key';
   if (/api[_.-]?key|apikey/.test(n)) return 'api key';
   if (/access[_.-]?key/.test(n)) return 'access key';
-  if (/token|pat$/.test(n)) return 'token';
+  if (/^oauth[_.-]?code$/.test(n)) return 'oauth authorization code';
+  if (/token|pat$|bearer$/.test(n)) return 'token';
   if (/cookie/.test(n)) return 'cookie';
   if (/auth/.test(n)) return 'auth credential';
   if (/credential/.test(n)) return 'credential';

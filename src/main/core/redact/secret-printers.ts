@@ -200,9 +200,15 @@ const SIGNAL_CONFIG_FILE = /(?:^|\/)Signal(?: Beta)?\/config\.json$/;
 const SIGNAL_CONFIG_PATH = /(?:^|[\/'"])Signal(?: Beta)?\/config\.json(?![\w.])/;
 const SIGNAL_CONFIG_ROW = /^(?:[ \t]*(?:"key"[ \t]*:[ \t]*)?"?(?<v>[0-9a-fA-F]{64})"?[ \t]*(?:,[ \t]*)?\r?|.*)$/;
 
+/** dasel's options that take the next word (its file, formats, a value to put): no selector. */
+const DASEL_VALUE_OPTIONS = new Set(['-f', '--file', '-r', '--read', '-w', '--write', '-p', '--parser', '-v', '--value', '-t', '--type', '-o', '--out', '-i', '--in', '--indent']);
+
+/** chrony's and ntpd's symmetric keys file (`1 SHA1 HEX:<hex>`, `2 M <password>`: attack 323 read it with perl). */
+const NTP_KEYS_FILE = /(?:^|\/)(?:chrony|ntp)\.keys$/;
+
 /** Files whose every row is a credential (cat printer): see printerOf. */
 const CREDENTIAL_ROWS_FILE = new RegExp(
-  `(?:^|\\/)(?:develocity|enterprise)\\/keys\\.properties$|(?:^|\\/)pgbouncer\\/userlist\\.txt$|(?:^|\\/)(?:sasl_passwd|rsyncd\\.secrets|passwd\\.client|ipsec\\.secrets)$|(?:^|\\/)settings-security\\.xml$|(?:^|\\/)davfs2\\/secrets$|(?:^|\\/)openvpn\\/(?:[^/]+\\/)*[^/]*(?:auth|pass|cred|login)[^/]*$|${JMX_PASSWORD_FILE.source}|${PROPERTY_USERS_FILE.source}|${MATHPASS_FILE.source}`,
+  `(?:^|\\/)(?:develocity|enterprise)\\/keys\\.properties$|${NTP_KEYS_FILE.source}|(?:^|\\/)pgbouncer\\/userlist\\.txt$|(?:^|\\/)(?:sasl_passwd|rsyncd\\.secrets|passwd\\.client|ipsec\\.secrets)$|(?:^|\\/)settings-security\\.xml$|(?:^|\\/)davfs2\\/secrets$|(?:^|\\/)openvpn\\/(?:[^/]+\\/)*[^/]*(?:auth|pass|cred|login)[^/]*$|${JMX_PASSWORD_FILE.source}|${PROPERTY_USERS_FILE.source}|${MATHPASS_FILE.source}`,
   'i',
 );
 
@@ -274,6 +280,8 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   { file: /(?:^|\/)\.?p4tickets(?:\.txt)?$/, row: /^[ \t]*[^\s=]+=[^\s:]*:(?<v>[0-9A-Fa-f]{32})[ \t]*\r?$/ },
   // hostapd's `wpa_psk_file`: `[keyid=… ][vlanid=… ]<station MAC> <64 hex or a passphrase>` rows (pass 224 F37).
   { file: /(?:^|\/)[^/]*\.wpa_psk$/, row: /^[ \t]*(?:(?:keyid|vlanid|wps|password)=\S+[ \t]+)*(?:[0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}[ \t]+(?<v>\S(?:.*\S)?)[ \t]*\r?$/ },
+  // chrony's and ntpd's keys: `<id> [<type>] [HEX:|ASCII:]<key>` rows (attack 323); comments kept.
+  { file: NTP_KEYS_FILE, row: /^(?:[ \t]*\d{1,10}[ \t]+(?:[A-Za-z][A-Za-z0-9-]{0,15}[ \t]+)?(?:HEX:|ASCII:)?(?<v>[^\s#]\S*)[ \t]*\r?|.*)$/ },
   // The JDK's JMX agent's `jmxremote.password`: `role  password` rows (adv172 F40).
   { file: JMX_PASSWORD_FILE, row: /^[ \t]*\S+[ \t]+(?<v>\S(?:.*\S)?)[ \t]*\r?$/ },
   // A Java server's property file of users (adv172 F29): ActiveMQ's and Karaf's `users.properties` (`user=password`, `user =
@@ -621,6 +629,25 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       // `xmllint --xpath 'string(//server[id="nexus"]/password)' settings.xml` (adv41 F48): one element's text, bare.
       const xpath = option(argv, undefined, 'xpath') ?? '';
       return SECRET_FIELD.test(xpath) ? { kind: 'secret', tool: 'xmllint --xpath', transformed: true } : undefined;
+    }
+    case 'xmlstarlet':
+    case 'xml': {
+      // `xmlstarlet sel -t -v '//add[@key="ApiSecret"]/@value' web.config` (attack 323): each `-v` expression's value, bare, as
+      // xmllint's `--xpath` (`xml` is its name in some distributions).
+      if (sub !== 'sel' && sub !== 'select') return undefined;
+      const values = argv.filter((_, i) => argv[i - 1] === '-v' || argv[i - 1] === '--value-of');
+      return values.some((x) => SECRET_FIELD.test(x)) ? { kind: 'secret', tool: `${name} sel -v`, transformed: true } : undefined;
+    }
+    case 'dasel': {
+      // `dasel -f config.yaml smtp.password`, `dasel -f c.toml -r toml '.smtp.password'`, `-s`/`--selector` (attack 323): one node's
+      // value, bare (quoted in TOML's output), when the selector's last key names a secret.
+      let selector = option(argv, 's', 'selector');
+      for (let i = 1; i < argv.length && selector === undefined; i++) {
+        if (DASEL_VALUE_OPTIONS.has(argv[i])) i++;
+        else if (!argv[i].startsWith('-') && !/^(?:select|put|delete|query)$/.test(argv[i])) selector = argv[i];
+      }
+      const last = (selector ?? '').split(/[.[\]'"()]+/).filter(Boolean).pop() ?? '';
+      return SECRET_FIELD.test(last) ? { kind: 'secret', tool: 'dasel', transformed: true } : undefined;
     }
     case 'consul':
       // `consul keygen` (adv4 M02): a gossip encryption key, bare base64. `consul kv get app/db_password` (M11): a value, when its key names a secret.
@@ -1576,6 +1603,11 @@ const SUBSCRIPT_READ = /\[\s*["']([A-Za-z_][\w-]*)["']\s*\]/g;
  * .secret_key_base` in `rails runner`: adv12 A27, A28): the attribute, in group 1, names the secret.
  */
 const SETTINGS_READ = /\b(?:settings|config|conf|credentials|secrets|app\.config|Rails\.application(?:\.(?:credentials|secrets))?)\.([A-Za-z_]\w*)\b(?!\s*\()/g;
+/**
+ * Any object's attribute that names a secret, read in a script (a parsed URL's `urlsplit(uri).password`, `args.token`: passes 325 F28,
+ * 326 F29, each printing the decoded password beside the URL's host and user): the attribute, in group 1.
+ */
+const ATTRIBUTE_READ = /(?<=[\w)\]])\.([A-Za-z_]\w*)\b(?!\s*\()/g;
 /** A framework's settings read by a call (Laravel's `config('app.key')`, `env('APP_KEY')`: adv104): the key, in group 1, names it. */
 const CONFIG_CALL_READ = /\b(?:config|env|Config::get|Settings\.get)\(\s*["']([A-Za-z_][\w.-]{0,128})["']\s*[,)]/g;
 /** A script's read of an environment variable, its name in group 1: each language's spelling. */
@@ -1611,9 +1643,9 @@ function inlineScriptPrinted(argv: readonly string[]): SecretPrinter | undefined
     if (code.startsWith('-') && !code.includes('(')) continue;
     // A generator or a secret store read in the script (Django's key, R's `keyring::key_get`, PowerShell's `Get-Secret -AsPlainText`).
     if (SECRET_GENERATOR.test(code) && (evaluates || SCRIPT_PRINTS.test(code))) return { kind: 'secret', tool: `${name} ${SECRET_GENERATOR.exec(code)![0].replace(/\($/, '')}` };
-    for (const read of [...ENV_READS, SETTINGS_READ, SUBSCRIPT_READ, CONFIG_CALL_READ]) {
+    for (const read of [...ENV_READS, SETTINGS_READ, SUBSCRIPT_READ, CONFIG_CALL_READ, ATTRIBUTE_READ]) {
       read.lastIndex = 0;
-      const byName = read === SETTINGS_READ || read === SUBSCRIPT_READ || read === CONFIG_CALL_READ;
+      const byName = read === SETTINGS_READ || read === SUBSCRIPT_READ || read === CONFIG_CALL_READ || read === ATTRIBUTE_READ;
       for (const m of code.matchAll(read)) {
         if (byName ? !isSecretName(m[1]) : !isSecretVariable(m[1])) continue;
         if (!evaluates && !SCRIPT_PRINTS.test(code)) continue;
@@ -1887,7 +1919,11 @@ const AWK_FIELD_EQUALS = /^\s*\$(?<by>[1-9])\s*(?:==\s*(?<q>["'])(?<n>[^"'\n]{1,
 function secretKeyLineCut(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
   // awk picking the line by the name and printing a field of it in one (`awk '/api-token:/{print $2}' secret.yaml | base64 -d`:
   // adv199 F45).
-  const picked = stages.findIndex((s) => AWK.test(basename(s.argv[0] ?? '')) && SECRET_FIELD.test(AWK_PICK_PRINT.exec(operands(s.argv)[0] ?? '')?.groups!.p ?? ''));
+  // (Or a name the scanner takes, `/^access_key/` of an INI file: pass 326 F23.)
+  const picked = stages.findIndex((s) => {
+    const p = AWK.test(basename(s.argv[0] ?? '')) ? AWK_PICK_PRINT.exec(operands(s.argv)[0] ?? '')?.groups!.p : undefined;
+    return p !== undefined && (SECRET_FIELD.test(p) || isSecretName(p.replace(/^\^/, '').replace(/[^\w.-][^]*$/, '')));
+  });
   if (picked >= 0) {
     const fileNamed = AWK_PICK_PRINT.exec(operands(stages[picked].argv)[0] ?? '')?.groups!.f !== undefined;
     return { kind: 'value', tool: `${basename(stages[picked].argv[0] ?? '')} of a secret's line`, amongOthers: true, ...(fileNamed ? { fileNamed } : {}) };
@@ -2221,6 +2257,9 @@ function columnSeparator(argv: readonly string[]): string | undefined {
 /** An env file (`.env`, `.env.production`). */
 const ENV_FILE = /(?:^|\/)\.env(?:\.[\w.-]+)?$/;
 
+/** A key holding a webhook's URL (`webhook`, `webhook_url`, `slackWebhookUrl`, `hook_url`). */
+const WEBHOOK_URL_KEY = /^(?:\w*[_-])?(?:web)?hook(?:[_-]?url)?$|^[a-z]\w*(?:Web)?[Hh]ook(?:Url|URL)?$/;
+
 /** jq's `getpath(["a","b"])`: the list's strings are the path's keys. */
 const GETPATH = /getpath\(\s*\[([^\]]*)\]\s*\)/g;
 /** A key a jq/yq filter names: `.token`, `.db.password`, `.["api_key"]`, `."client-secret"`, `.data["db-password"]` (adv126 F33). */
@@ -2318,7 +2357,9 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
     // A docker config's `.auths[…].auth` is base64 of `user:password` (adv64 F37); a bare `auth` elsewhere may name a method.
     // Kaggle's `kaggle.json` names its API key `key` (`jq -r .key ~/.kaggle/kaggle.json`: pass 242 F39), as ngrok's and others' do not.
     const keyFile = stage.argv.slice(1).some((a) => KEY_NAMED_KEY_FILE.test(a));
-    const secret = lasts.filter((l) => l !== undefined && (isSecretName(l) || (l === 'auth' && /\bauths\b/.test(keys)) || (l === 'key' && keyFile)));
+    // A webhook's URL (`jq -r .webhook slack.json | rev | cut -d/ -f1 | rev`: session 49's stop-time check 321 cut Slack's secret
+    // segment out alone): its path is the credential, posting to it needs nothing else.
+    const secret = lasts.filter((l) => l !== undefined && (isSecretName(l) || (l === 'auth' && /\bauths\b/.test(keys)) || (l === 'key' && keyFile) || WEBHOOK_URL_KEY.test(l)));
     // Some outputs a secret's, some not: which lines are the secret's is not known, so a minted word among them is (amongOthers).
     found = secret.length > 0 ? { kind: `.${secret[secret.length - 1]} value`, tool: name, ...(keys.includes('\\(') ? { transformed: true } : {}), ...(secret.length < lasts.length ? { amongOthers: true } : {}) } : undefined;
   }
@@ -2509,7 +2550,7 @@ function topLevelOutputs(filter: string): string[] {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\/keys\b|\/api_key\b|oneshot_token|get_api_key|\b(?:smtp_credentials_generate|magento|jupyterhub|nextflow|firebase|pdbedit|tdbdump|john|potfile|\.pot\b|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|nawk|goawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings|scriptText)\b/;
+const PRINTER_WORDS = /<<<|\/keys\b|\/api_key\b|oneshot_token|get_api_key|\b(?:smtp_credentials_generate|magento|jupyterhub|nextflow|firebase|pdbedit|tdbdump|john|potfile|\.pot\b|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|nawk|goawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings|scriptText|dasel|xmlstarlet|xml)\b/;
 
 /** …or a script's name that says it decodes stored credentials (DECODER_SCRIPT: `./gpp-decrypt.py …`, `./xordecode.pl …`). */
 const DECODER_WORDS = /decrypt|decode|deobfusc|unobfusc|unstash|unxor|reveal|unmask|vncpwd|vncpasswd/i;

@@ -273,10 +273,11 @@ export const VENDOR_RULES: VendorRule[] = [
   // characters of time; SHA-1's 27 or SHA-256's 43 of signature): devpi's login token after its user (`ci.WyJjaSIs….Dyl-3A.…` in
   // `~/.devpi/client/current.json`: pass 313 F30), Flask's and Flask-Login's sessions and remember-me tokens.
   // (Any payload, a JSON string's `Im…` or an id's `NDI`; SHA-512's 86 characters; an untimed token's two parts after a JSON
-  // payload: adv320 S1, S2, S4, S5. Its signature mixes both cases, as random base64 does.)
+  // payload: adv320 S1, S2, S4, S5; untimed after a JSON number's, `MTIzNDU.<27>` of `URLSafeSerializer.dumps(12345)`: attack 323.
+  // Its signature mixes both cases, as random base64 does.)
   // Not a part of a longer dotted token (a JWT's payload and HS256 signature are `ey….<43>`: Supabase's anon key stays, pass 154):
   // nothing but a user's name before it (devpi's `ci.`), left visible.
-  rule('signed session token', [], `${B}(?<!\\.)(?:(?!ey|Wy|Im)[A-Za-z0-9_-]{1,64}\\.(?=Wy|ey|Im))?(?<secret>(?:(?:Wy|ey|Im)[A-Za-z0-9_-]{2,1024}\\.(?:[A-Za-z0-9_-]{6}\\.)?|[A-Za-z0-9_-]{2,64}\\.[A-Za-z0-9_-]{6}\\.)(?=[A-Za-z0-9_-]{0,85}[a-z])(?=[A-Za-z0-9_-]{0,85}[A-Z])(?:[A-Za-z0-9_-]{86}|[A-Za-z0-9_-]{43}|[A-Za-z0-9_-]{27}))${E}(?!\\.[A-Za-z0-9_-])`),
+  rule('signed session token', [], `${B}(?<!\\.)(?:(?!ey|Wy|Im)[A-Za-z0-9_-]{1,64}\\.(?=Wy|ey|Im))?(?<secret>(?:(?:Wy|ey|Im)[A-Za-z0-9_-]{2,1024}\\.(?:[A-Za-z0-9_-]{6}\\.)?|(?:M[TDjz]|N[DTjz]|O[DT])[A-Za-z0-9_-]{1,20}\\.|[A-Za-z0-9_-]{2,64}\\.[A-Za-z0-9_-]{6}\\.)(?=[A-Za-z0-9_-]{0,85}[a-z])(?=[A-Za-z0-9_-]{0,85}[A-Z])(?:[A-Za-z0-9_-]{86}|[A-Za-z0-9_-]{43}|[A-Za-z0-9_-]{27}))${E}(?!\\.[A-Za-z0-9_-])`),
   rule('telegram bot token', [':aa'], `${B}\\d{8,10}:AA[A-Za-z0-9_-]{33}${E}`),
   rule('sendgrid key', ['sg.'], `${B}SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}${E}`),
   rule('mailgun key', ['key-'], `${B}key-[a-f0-9]{32}${E}`),
