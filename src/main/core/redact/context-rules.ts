@@ -1282,7 +1282,8 @@ export const FILES: ContextRule[] = [
   { kind: 'nt hash', keywords: ['"shahash"', '"dpapi"'], re: /"(?:SHAHash|DPAPI)"[ \t]*:[ \t]*"(?<secret>[0-9a-fA-F]{32}(?:[0-9a-fA-F]{8})?)"/g },
   // An element whose name is in its attribute (Guacamole's `<param name="password">…</param>`, `<property name="secret">…`:
   // pass 210 F32): the element's text.
-  { kind: 'password', keywords: ['password">', 'passwd">', 'secret">', 'token">', 'passphrase">'], re: /<(?<tag>[A-Za-z][\w:.-]{0,63})[ \t][^<>\n]{0,256}?\b(?:name|key|id)=["'][\w.:-]{0,64}(?:password|passwd|secret|token|passphrase)["'][ \t]*>(?<secret>[^<\n]{1,1024})<\/\k<tag>>/gi },
+  // (An HMAC's key and an API key so too: Salesforce Commerce's `<preference preference-id="Adyen_notification_hmac">`: pass 328 F9.)
+  { kind: (m) => (/(?:hmac|key)["'][ \t]*$/i.test(m[0].slice(0, m[0].indexOf('>'))) ? 'key' : 'password'), keywords: ['password">', 'passwd">', 'secret">', 'token">', 'passphrase">', 'hmac">', 'key">'], re: /<(?<tag>[A-Za-z][\w:.-]{0,63})[ \t][^<>\n]{0,256}?\b(?:name|key|[\w-]{0,32}id)=["'][\w.:-]{0,64}(?:password|passwd|secret|token|passphrase|hmac|(?:api|secret|private|hmac|signing|encryption|access)[_-]?key)["'][ \t]*>(?<secret>[^<\n]{1,1024})<\/\k<tag>>/gi },
   // IPsec SAs' keys as `ip xfrm state` prints them (`auth-trunc hmac(sha256) 0x… 128`, `enc cbc(aes) 0x…`, `aead rfc4106(gcm(aes))
   // 0x… 128`: pass 210 F17).
   { kind: 'ipsec key', keywords: ['auth-trunc ', 'enc cbc(', 'enc ctr(', 'enc rfc', 'aead rfc', 'aead gcm', 'auth hmac(', 'enc des', 'enc aes'], needs: /\b(?:auth-trunc|auth|enc|aead)[ \t]+\S+[ \t]+0x[0-9a-fA-F]{16}/, re: /\b(?:auth-trunc|auth|enc|aead)[ \t]+[\w-]+(?:\([\w()-]{0,64}\))?[ \t]+(?<secret>0x[0-9a-fA-F]{16,1024})(?![0-9a-fA-F])/g },
@@ -1864,6 +1865,9 @@ export const FILES: ContextRule[] = [
   // A Jenkins agent's secret, the first argument of its JNLP file's `<application-desc>` (`…/jenkins-agent.jnlp` fetched by curl:
   // pass 319 F18), or after `-secret` in the newer layout: 64 hex.
   { kind: 'jenkins agent secret', keywords: ['<application-desc', '<argument>-secret</argument>'], re: /(?:<application-desc\b[^>]{0,256}>\s{0,64}|<argument>-secret<\/argument>\s{0,64})<argument>(?<secret>[0-9a-f]{64})<\/argument>/g },
+  // Bybit's websocket login (`{"op": "auth", "args": ["<api key>", <expires>, "<signature>"]}`: pass 317 F21, by position): the key,
+  // first of the arguments (the signature is one request's HMAC, kept as other signatures are).
+  { kind: 'api key', keywords: ['"auth"'], needs: /"op"[ \t]*:[ \t]*"auth"/, re: /"op"[ \t]*:[ \t]*"auth"[ \t]*,[ \t]*"args"[ \t]*:[ \t]*\[[ \t]*"(?<secret>[A-Za-z0-9]{16,64})"/g },
   // Grafana OnCall's integration URL (`https://oncall-prod-….grafana.net/oncall/integrations/v1/alertmanager/<token>/`, in an API
   // answer's `link`: pass 324 F45): the token after the integration's type is all an alert source posts with.
   { kind: 'grafana oncall integration token', keywords: ['/integrations/v1/'], re: /\/integrations\/v1\/[a-z][a-z0-9_]{1,40}\/(?<secret>(?=[A-Za-z0-9]{0,63}[a-z])(?=[A-Za-z0-9]{0,63}[A-Z])[A-Za-z0-9]{16,64})(?=\/|[\s"'<>]|$)/g },

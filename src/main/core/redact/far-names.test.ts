@@ -1648,6 +1648,12 @@ describe('values named from afar', () => {
   `${'@routing_key="'.repeat(60_000)}`,
   `${'MTIzNDU.'.repeat(120_000)}`,
   `APIKey:${' aB:'.repeat(250_000)}`,
+  `${'"op": "auth", "args": ["'.repeat(50_000)}`,
+  `${'pdl_ntfset_'.repeat(90_000)}`,
+  `password: ${'string(1) '.repeat(100_000)}`,
+  `${'<p id="hmac">'.repeat(70_000)}`,
+  `<p key="api_key">${'a'.repeat(1_000_000)}`,
+  `{'a': {${"'account': 'x',\n".repeat(50_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

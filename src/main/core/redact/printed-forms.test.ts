@@ -6594,6 +6594,28 @@ describe('session 50: the stop-time attack 323\'s leads', () => {
       [`python3 -c "from urllib.parse import urlsplit, unquote; u = urlsplit(open('conn_uri.txt').read().strip()); print(u.scheme, u.hostname, u.port, u.username, unquote(u.password))"`, `postgres pg-meta.prod.internal 5432 airflow_ro ${pwd}\n`, [pwd]],
       ['grep level=debug exporter.log', `ts=2024-05-14T09:50:01.113Z level=debug client="&{Site:datadoghq.eu APIKey:${api} AppKey:${app} Timeout:30s}"\n`, [api, app]],
     ]);
+    // Pass 329's: restic's password file as hex, rclone's remotes printed by pprint (each `key` beside its `account` or `user`).
+    const [az, swift] = [s(B64, 86) + '==', s(AN, 32)];
+    expectMaskedForms([
+      ['xxd -p .restic-pw', `${Buffer.from('#Uz+7x230rgQoOL7bYjl\n').toString('hex')}\n`, [Buffer.from('#Uz+7x230rgQoOL7bYjl\n').toString('hex')]],
+      [`python3 -c 'import configparser,pprint; c=configparser.ConfigParser(); c.read("rclone.conf"); pprint.pprint({s: dict(c[s]) for s in c.sections()})'`, `{'azarchive': {'access_tier': 'Cool',\n               'account': 'acmearchive01',\n               'key': '${az}',\n               'type': 'azureblob'},\n 'ovh': {'auth': 'https://auth.cloud.ovh.net/v3',\n         'key': '${swift}',\n         'region': 'GRA',\n         'user': 'user-8kQ2'}}\n`, [az, swift]],
+    ]);
+    // Pass 328's: an HMAC key in Salesforce Commerce's preferences (named in an attribute), Paddle's notification secret under
+    // var_dump's `string(N)` after a label.
+    const [hmac, paddle] = [s(HEX, 64).toUpperCase(), `pdl_ntfset_${s(LOWER_AN, 26)}_${s(AN, 32)}`];
+    expectMaskedForms([
+      [`grep -E 'Adyen_(merchantCode|notification)' preferences.xml`, `<preference preference-id="Adyen_merchantCode">AcmeShopECOM</preference>\n<preference preference-id="Adyen_notification_hmac">${hmac}</preference>\n`, [hmac]],
+      ['tail -n 12 storage/logs/laravel.log', `[2024-05-02 10:31:07] production.DEBUG: webhook secret: string(70) "${paddle}"\n`, [paddle]],
+      ['grep -h paddle logs/*.txt', `${paddle}\n`, [paddle]],
+    ]);
+    const prefs = '<preference preference-id="Adyen_merchantCode">AcmeShopECOM</preference>\n';
+    expect(new Redactor().mask(prefs)).toBe(prefs);
+    // Pass 327's look-alike: a SAML response's digest decoded and grepped is no `user:password`.
+    const saml = `ID="id10052026308647066368747754"\n<ds:DigestValue>${s(B64, 43)}=\n`;
+    expect(new Redactor().maskCommandOutput(`base64 -d saml-response.b64 | grep -oE 'ID="[^"]*"|<ds:DigestValue>[^<]+'`, saml)).toBe(saml);
+    // Session 49's leftover: Bybit's key by its place in a websocket login's arguments (pass 317 F21).
+    const bybit = s(AN, 18);
+    expectMaskedForms([['grep auth ws.log', `>>> {"op": "auth", "args": ["${bybit}", 1733580000000, "${s(HEX, 64)}"]}\n`, [bybit]]]);
     const go = new Redactor().maskCommandOutput('grep level=debug exporter.log', `client="&{Site:datadoghq.eu APIKey:${api} Timeout:30s}"\n`);
     expect(go).toContain('Timeout:30s}');
     expect(new Redactor().mask(`[{'id': 'C7D1ZCE4B0PMV', 'link': 'https://oncall.example/oncall/integrations/v1/alertmanager/'}]`)).toContain('C7D1ZCE4B0PMV');

@@ -2265,7 +2265,8 @@ function vendorFindings(text: string, hits: number[], runs: number[], bytes: Uin
       if (k.vendor.length > 0 && hits[j + 1] - k.word.length >= start) for (const v of k.vendor) (rules ??= new Set()).add(v);
     }
     let run: string | undefined;
-    if (end - start >= MIN_NO_KEYWORD_RUN) {
+    // (A run shorter than the rest's shortest can hold only the untimed number's token, its 27-character signature last.)
+    if (end - start >= MIN_NO_KEYWORD_RUN && (end - start >= MIN_OTHER_NO_KEYWORD_RUN || text.charCodeAt(end - 28) === 0x2e)) {
       const b = pass < 0 || AUTOMATON.passes === pass ? bytes : undefined;
       if (hasTokenSegment(b, text, start, end) && NO_KEYWORD_GATE.test((run ??= text.slice(start, end)))) for (const v of NO_KEYWORD) (rules ??= new Set()).add(v);
       else if (colonPair(b, text, start, end) && COLON_GATE.test((run ??= text.slice(start, end)))) for (const v of COLON_RULES) (rules ??= new Set()).add(v);
@@ -2358,6 +2359,8 @@ const MIN_BASE64_RUN = 24;
  * nkey seed 58 (`S`, its type, 56 base32), Discord's bot tokens 59 and up.
  */
 const MIN_NO_KEYWORD_RUN = 31;
+/** The shortest token of the other rules with no literal (an itsdangerous token of an id, timed: `NDI.<6>.<27>`). */
+const MIN_OTHER_NO_KEYWORD_RUN = 36;
 
 /** Standard base64's alphabet (`A-Za-z0-9+/`), by character code. */
 const BASE64_CHAR = new Uint8Array(128);
@@ -3555,6 +3558,14 @@ function secretSiblingLines(text: string, k: number, sign: (name: string) => boo
       const end = text.indexOf('\n', at);
       // (Or print_r's `(` alone on its line, under `Array`.)
       opened = /[{:][ \t]*\r?$|^[ \t]*\([ \t]*\r?$/.test(text.slice(at, end < 0 ? text.length : end).slice(-MAX_INLINE_OBJECT));
+      // pprint's and Ruby's pp's object opens with its first field on the line (`{'remote': {'account': 'x',` then the others
+      // under it): that field, at the others' column after the `{`, is one of them (pass 329 F35).
+      if (!opened && from + indent < (end < 0 ? text.length : end) && text.charCodeAt(from + indent - 1) === 0x7b) {
+        SIBLING_FIELD.lastIndex = from + indent;
+        const f = SIBLING_FIELD.exec(text);
+        if (f && sign(f.groups!.n ?? f.groups!.p)) return true;
+        opened = f !== null;
+      }
       break;
     }
   }
@@ -3581,7 +3592,8 @@ const HEX_KEY_VALUE = /^["']?[ \t]*[:=][ \t]*["']?[0-9a-fA-F]{32,128}(?![\w.-])/
  * `"url"` and `"email"`, Galaxy's `.parsec.yml`, bioblend's `{ url: …, key: … }`: pass 179) or a test grid's user after its key
  * (adv180). A bare `key` names nothing alone; beside where it is used, in its shape, it is the account's API key.
  */
-const namesServiceOrAccount = (n: string) => /^(?:url|uri|api_?url|base_?url|endpoint|server|user|username|email|login)$/i.test(n);
+// (A storage account's: rclone's azureblob and B2 remotes, `account` then `key`, printed by pprint: pass 329 F35.)
+const namesServiceOrAccount = (n: string) => /^(?:url|uri|api_?url|base_?url|endpoint|server|user|username|email|login|account)$/i.test(n);
 /** Before an object's `{`: its name (group p) and `:` or `=>`. */
 const NAME_BEFORE_BRACE = /["']?(?<p>[A-Za-z_][\w.-]{0,63})["']?[ \t]*(?::|=>)[ \t]*$/;
 /** A file's directory at its line's start, no blank or colon in it (grep -r's prefix before a file's name read as a name). */
@@ -4004,6 +4016,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     if (!isLookAlike(read.groups![g], PASSWORD_NAME.test(name))) out.push({ start, end, kind: kindOfName(name), byContext: true });
     return e;
   }
+  // PHP's var_dump of a value after a label (`webhook secret: string(70) "…"` in a Laravel log: pass 328 F23): the quoted string.
+  VAR_DUMP_INLINE.lastIndex = valueAt.lastIndex;
+  if (m && VAR_DUMP_INLINE.test(text)) valueAt.lastIndex = VAR_DUMP_INLINE.lastIndex;
   if (m && m[0].includes('=>')) {
     // PHP's var_dump: `["db_password"]=>` then `  string(14) "…"` on the next line.
     VAR_DUMP_NEXT.lastIndex = valueAt.lastIndex;
@@ -5711,6 +5726,8 @@ const MIN_HMAC_SECRET = 16;
 const ONE_ITEM_ARRAY = /\[[ \t]*\r?\n[ \t]*(?=(["'])(?:(?!\1)[^\\\n]|\\.){1,8192}\1[ \t]*\r?\n[ \t]*\])/y;
 /** After VarDumper's `"key" =>`: `array:1 [`, then the next line's `0 => ` before the quoted value. */
 const VAR_DUMPER_ARRAY = /[ \t]*array:\d{1,4}[ \t]*\[[ \t]*\r?\n[ \t]*0[ \t]*=>[ \t]*(?=")/y;
+/** var_dump's `string(N) ` before a quoted value on the name's line. */
+const VAR_DUMP_INLINE = /string\(\d{1,9}\)[ \t]*(?=")/y;
 /** After var_dump's `["key"]=>`: the next line's `string(N) ` before the quoted value. */
 const VAR_DUMP_NEXT = /[ \t]*\r?\n[ \t]*string\(\d+\)[ \t]*(?=")/y;
 

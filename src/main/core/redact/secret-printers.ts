@@ -172,7 +172,7 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
 // A name ending in a password's word after a dot, with no extension after it (kopia's `repository.config.kopia-password`: pass 203).
 // git-crypt's key (`.git/git-crypt/keys/default`, printed by `base64 -w0`: pass 257 F34); OpenVPN's `auth-user-pass` file as its
 // guides name it (`auth.txt`, `vpn-auth.txt`: pass 259 F16); TestingBot's `~/.testingbot` (`<key>:<secret>`: pass 309 F30); an exchange's key file (krakenex's `kraken.key`, its key and secret bare on two lines: pass 317 F23).
-const SECRET_FILE = /(?:^|\/)git-crypt\/keys\/[^/]+$|(?:^|\/)(?:[\w-]*[_-])?auth\.txt$|(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|\.?secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$|(?:^|\/)(?:passwords|tokens)\.d\/[^/]+$|(?:^|\/)[^/]*cracked[^/]*$|(?:^|\/)[^/]+\.token$|(?:^|\/)sealer\.keys$|(?:^|\/)SerializedSystemIni\.dat$|(?:^|\/)\.[^/.]*-pass$|(?:^|\/)\.testingbot$|(?:^|\/)(?:kraken|binance|bitfinex|bitstamp|bybit|okx|kucoin|coinbase|gemini|exchange)[^/]*\.key$/i;
+const SECRET_FILE = /(?:^|\/)git-crypt\/keys\/[^/]+$|(?:^|\/)(?:[\w-]*[_-])?auth\.txt$|(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|\.?secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$|(?:^|\/)(?:passwords|tokens)\.d\/[^/]+$|(?:^|\/)[^/]*cracked[^/]*$|(?:^|\/)[^/]+\.token$|(?:^|\/)sealer\.keys$|(?:^|\/)SerializedSystemIni\.dat$|(?:^|\/)\.[^/.]*-(?:pass|pw|pwd)$|(?:^|\/)\.testingbot$|(?:^|\/)(?:kraken|binance|bitfinex|bitstamp|bybit|okx|kucoin|coinbase|gemini|exchange)[^/]*\.key$/i;
 
 /** `john --show`'s row: the account, then its cracked password (the row's summary line, `2 password hashes cracked`, is none). */
 const JOHN_SHOW_ROW = /^(?:\d+ password hash(?:es)? cracked\b[^\n]*|[^:\n]{1,256}:(?<v>[^:\n]{1,256})(?::|\r?$))/;
@@ -2715,9 +2715,10 @@ const DECODES_BASE64 = /\bbase64[ \t]+(?:[^|;&\n]{0,256}[ \t])?(?:-[A-Za-z]*[dD]
  * A decoded `user:password` alone on its line, or as Python prints bytes (`b'user:password'`): a user's name (no blank, no colon,
  * not a URL's scheme: `//` does not follow; not a digest's algorithm or a URN's, ARN's or DID's scheme: `sha256:<hex>`,
  * `urn:uuid:…`), then the password to the line's end. Not a host's port and ids after it (Elastic Cloud's `cloud.id` decoded:
- * `eu-west-1.aws.found.io:443$<es id>$<kibana id>`, adv249 L25).
+ * `eu-west-1.aws.found.io:443$<es id>$<kibana id>`, adv249 L25). Nor an XML element's namespace (a SAML response decoded and
+ * grepped, `<ds:DigestValue>…`: pass 327 L10).
  */
-const DECODED_PAIR = /^(?:b(?<q>['"]))?[ \t]*(?!(?:sha\d*|md5|blake\w*|sm3|crc32|urn|arn|did|data|mailto|tag|git|ssh|https?|ftp|file|s3|gs):)(?<user>[^\s:'"/]{1,128}):(?!\/\/)(?<v>[^\s'"]{4,512})\k<q>?[ \t]*\r?$/i;
+const DECODED_PAIR = /^(?:b(?<q>['"]))?[ \t]*(?!(?:sha\d*|md5|blake\w*|sm3|crc32|urn|arn|did|data|mailto|tag|git|ssh|https?|ftp|file|s3|gs):)(?<user>[^\s:'"/<>]{1,128}):(?!\/\/)(?<v>[^\s'"]{4,512})\k<q>?[ \t]*\r?$/i;
 
 /** The passwords of a base64 decoder's `user:password` lines (SecretPrinter.decodedPairs). */
 function decodedPairValues(text: string): string[] {

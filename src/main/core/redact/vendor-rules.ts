@@ -417,6 +417,8 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('twitch stream key', ['live_'], `${B}live_\\d{5,12}_[A-Za-z0-9]{30}${E}`),
   rule('payment api key', ['live_', 'access_'], `${B}(?:live_(?!\\d{5,12}_[A-Za-z0-9]{30}${E})(?=[A-Za-z0-9_-]*\\d)(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{30,44}|access_(?=[A-Za-z0-9]*\\d)[A-Za-z0-9]{40})${E}`),
   rule('paddle key', ['pdl_'], `${B}pdl_(?:live|sdbx)_apikey_[a-z0-9]{26}_[A-Za-z0-9]{22}_[A-Za-z0-9]{3}${E}`),
+  // Paddle's notification destination's secret (`pdl_ntfset_<26>_<32>`: a webhook's signing secret, pass 328 F23).
+  rule('paddle webhook secret', ['pdl_ntfset_'], `${B}pdl_ntfset_[a-z0-9]{26}_[A-Za-z0-9]{32}${E}`),
   rule('xendit key', ['xnd_'], `${B}xnd_(?:production|development)_[A-Za-z0-9]{40,}${E}`),
   rule('midtrans server key', ['mid-server-'], `${B}(?:SB-)?Mid-server-[A-Za-z0-9_-]{20,}${E}`),
   rule('mercado pago token', ['app_usr-', 'test-'], `${B}(?:APP_USR|TEST)-\\d{13,16}-\\d{6}-[a-f0-9]{32}-\\d{6,12}${E}`),
