@@ -1287,6 +1287,9 @@ export const FILES: ContextRule[] = [
   // IPsec SAs' keys as `ip xfrm state` prints them (`auth-trunc hmac(sha256) 0x… 128`, `enc cbc(aes) 0x…`, `aead rfc4106(gcm(aes))
   // 0x… 128`: pass 210 F17).
   { kind: 'ipsec key', keywords: ['auth-trunc ', 'enc cbc(', 'enc ctr(', 'enc rfc', 'aead rfc', 'aead gcm', 'auth hmac(', 'enc des', 'enc aes'], needs: /\b(?:auth-trunc|auth|enc|aead)[ \t]+\S+[ \t]+0x[0-9a-fA-F]{16}/, re: /\b(?:auth-trunc|auth|enc|aead)[ \t]+[\w-]+(?:\([\w()-]{0,64}\))?[ \t]+(?<secret>0x[0-9a-fA-F]{16,1024})(?![0-9a-fA-F])/g },
+  // …and Cilium's IPsec keys secret, decoded (`<spi>[+] rfc4106(gcm(aes)) <hex> 128`, `<spi> hmac(sha256) <hex> cbc(aes) <hex>`:
+  // pass 332 F41): its keys by their place after the algorithm, no `0x`.
+  { kind: 'ipsec key', keywords: ['rfc4106(gcm(aes))', 'hmac(sha', 'cbc(aes)'], needs: /^[ \t]*\d{1,3}\+?[ \t]+(?:rfc4106|hmac|cbc)\(/m, re: /(?<=^[ \t]*\d{1,3}\+?[ \t]+(?:\S{1,32}[ \t]+(?:0x)?[0-9a-fA-F]{32,128}[ \t]+)?)(?:rfc4106\(gcm\(aes\)\)|hmac\((?:sha1|sha256|sha384|sha512|md5)\)|cbc\(aes\))[ \t]+(?:0x)?(?<secret>[0-9a-fA-F]{32,128})(?![0-9a-fA-F])/gm },
   { kind: 'password', keywords: ['x11vnc'], re: argAfter(String.raw`\bx11vnc\b[^\n|;&]{0,1024}?[ \t]-passwd[ \t]+`) },
   // KiTTY's session files (`Password\<hex>\`: pass 210 F38) and TeamViewer's `[bin  ] PermanentPassword = 32 c3 …` (F37).
   { kind: 'password', keywords: ['password\\'], re: /(?:^|[\/:])Password\\(?<secret>[0-9A-Fa-f]{16,1024})(?![0-9A-Za-z])/gm },
@@ -1715,7 +1718,8 @@ export const FILES: ContextRule[] = [
   // `>` word is a password (a `#` word is its SHA-256: kept). Looked back for the line's `user` a bounded way (a line of `>`s).
   // Found by `on >` (the user switched on, then its passwords: how every example writes it) or `pass >` (`resetpass`, `nopass`).
   // After a line's number too (`grep -n ^user users.acl`: adv96 F41).
-  { kind: 'password', keywords: ['on >', 'pass >'], needs: /^(?:[ \t]*\d+(?!\d)[│|:\t]?)?[ \t]*user[ \t]/, re: />(?<=^(?:[ \t]*\d+(?!\d)[│|:\t]?)?[ \t]*user[ \t][^\n]{0,256}?[ \t]>)(?<secret>[^\s>]{1,1024})/gm },
+  // (Or after any of ACL's other rules: `user app on sanitize-payload >pw`, `allkeys >`, `~* >`, `+@all >`: pass 331 F6.)
+  { kind: 'password', keywords: ['on >', 'pass >', 'payload >', 'channels >', 'keys >', 'commands >', '* >', 'all >', 'reset >'], needs: /^(?:[ \t]*\d+(?!\d)[│|:\t]?)?[ \t]*user[ \t]/, re: />(?<=^(?:[ \t]*\d+(?!\d)[│|:\t]?)?[ \t]*user[ \t][^\n]{0,256}?[ \t]>)(?<secret>[^\s>]{1,1024})/gm },
   // Vault's table output (`vault login`, `vault write auth/approle/…/secret-id`): the credential rows, value after 2+ spaces.
   { kind: 'token', keywords: ['token ', 'secret_id ', 'client_token ', 'wrapping_token '], re: /^(?:token|secret_id|client_token|wrapping_token)[ \t]{2,}(?<secret>\S+)[ \t]*$/gm, guard: true },
   // Tools that print a generated credential as a labelled line (adv3 M11, M12, M15): nomad's `Secret ID    = <uuid>` (`acl bootstrap`, `acl token create`; a

@@ -1654,6 +1654,11 @@ describe('values named from afar', () => {
   `${'<p id="hmac">'.repeat(70_000)}`,
   `<p key="api_key">${'a'.repeat(1_000_000)}`,
   `{'a': {${"'account': 'x',\n".repeat(50_000)}`,
+  `${'1 hmac(sha256) '.repeat(70_000)}`,
+  `1 ${'cbc(aes) 0a1b2c3d4e5f60718293a4b5c6d7e8f9 '.repeat(25_000)}`,
+  `user a ${'payload >x '.repeat(90_000)}`,
+  `${'* >'.repeat(300_000)}`,
+  `${'X_PRIMARY_KEY='.repeat(70_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

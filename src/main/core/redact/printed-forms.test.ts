@@ -6613,6 +6613,25 @@ describe('session 50: the stop-time attack 323\'s leads', () => {
     // Pass 327's look-alike: a SAML response's digest decoded and grepped is no `user:password`.
     const saml = `ID="id10052026308647066368747754"\n<ds:DigestValue>${s(B64, 43)}=\n`;
     expect(new Redactor().maskCommandOutput(`base64 -d saml-response.b64 | grep -oE 'ID="[^"]*"|<ds:DigestValue>[^<]+'`, saml)).toBe(saml);
+    // Pass 332's: Cilium's IPsec keys decoded (by their place after the algorithm); a sops file's age recipient beside its value kept.
+    const [gcm, auth, enc] = [s(HEX, 40), s(HEX, 64), s(HEX, 32)];
+    expectMaskedForms([
+      [`yq -r '.data.keys' cilium-ipsec-keys.yaml | base64 -d; echo`, `3+ rfc4106(gcm(aes)) ${gcm} 128\n`, [gcm]],
+      [`kubectl get secret cilium-ipsec-keys -n kube-system -o jsonpath='{.data.keys}' | base64 -d`, `5 hmac(sha256) ${auth} cbc(aes) ${enc}\n`, [auth, enc]],
+    ]);
+    const sops = `ENC[AES256_GCM,data:${s(B64, 28)},iv:${s(B64, 43)}=,tag:${s(B64, 22)}==,type:str]\nage13ezzjrqvsygwn4tjhn5vacwpcu54atuke7dw546ur7npvpc58yrsxsj7xp\n`;
+    expect(new Redactor().maskCommandOutput(`yq -r '.stringData.password, .sops.age[0].recipient' orders-db.enc.yaml`, sops)).toBe(sops);
+    // Pass 331's: a Redis ACL password after another rule than `on`, Azure Cache for Redis' key under `*_PRIMARY_KEY`, Redis' AUTH
+    // in `strings` of a capture.
+    const [acl, auth2] = ['Velvet_falcon1442+', s(AN, 48)];
+    expectMaskedForms([
+      ['cat users.acl', `user default off nopass sanitize-payload resetchannels -@all\nuser app on sanitize-payload >${acl} ~app:* &* -@all +@read\n`, [acl]],
+      ['strings redis-6379.pcap', `AUTH\n${auth2}\nPING\nfeature-flags:checkout\n`, [auth2]],
+    ]);
+    const cacheKey = 'yzTH8aeBdZRlSr2kK5BAid8sI1S6m5Vid8MeaUo7M6A=';
+    expect(new Redactor().maskCommandOutput('env', `CACHE_PRIMARY_KEY=${cacheKey}\n`)).not.toContain(cacheKey);
+    const dbKeys = 'PRIMARY_KEY=order_id_2024_v2_composite\ntable_primary_key: user_id\n';
+    expect(new Redactor().mask(dbKeys)).toBe(dbKeys);
     // Session 49's leftover: Bybit's key by its place in a websocket login's arguments (pass 317 F21).
     const bybit = s(AN, 18);
     expectMaskedForms([['grep auth ws.log', `>>> {"op": "auth", "args": ["${bybit}", 1733580000000, "${s(HEX, 64)}"]}\n`, [bybit]]]);

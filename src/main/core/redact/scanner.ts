@@ -3936,7 +3936,10 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const headerArray = m !== null && m[0].includes('=>') && /^(?:proxy-)?authorization$/i.test(name) && VAR_DUMPER_ARRAY.test(text);
   // A PascalCase or camelCase `…Key` no list names (`CosmosDbKey`, `StorageKey` in local.settings.json: adv44 F03): a secret's
   // name when its value is shaped like one (letters and digits, 20 characters and up); `PartitionKey`, `i18nKey` stay names.
-  const camelKey = !bareAuth && !headerArray && m !== null && (CAMEL_KEY_NAME.test(name) || name === 'sid' || name === 'device_id' || name === 'did') && !isSecretName(name) && !NOT_SECRET_KEY_NAME.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
+  // (A key pair's half under `*_PRIMARY_KEY` / `*_SECONDARY_KEY`, a database's word elsewhere, when its value is a key's base64:
+  // Azure Cache for Redis' `CACHE_PRIMARY_KEY=<44 of base64>`: pass 331 F17.)
+  const pairedKey = !bareAuth && !headerArray && m !== null && PAIRED_KEY_NAME.test(name) && !isSecretName(name);
+  const camelKey = pairedKey || (!bareAuth && !headerArray && m !== null && (CAMEL_KEY_NAME.test(name) || name === 'sid' || name === 'device_id' || name === 'did') && !isSecretName(name) && !NOT_SECRET_KEY_NAME.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2')));
   if (!bareAuth && !headerArray && !camelKey && !isSecretName(name)) {
     // A plural secret's name (`tokens`, `passwords`, Vault's `unseal_keys_b64`): its list's items, each a secret of the singular's kind.
     const single = m ? singularOfList(name) : undefined;
@@ -4233,6 +4236,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (quoted === undefined && m && m[0].includes(':') && PARAMETER_TYPE.test(value) && text.lastIndexOf('(', k) > text.lastIndexOf('\n', k)) return e;
   // Or letters alone in both cases, changing case as random text does (bitnami's `replicaSetKey`: adv103 F16 when no digit fell in).
   if (camelKey && !TOKEN_SHAPED.test(value) && !(value.length >= 20 && /^[A-Za-z]+$/.test(value) && mintedWord(value))) return e;
+  if (pairedKey && !PAIRED_KEY_VALUE.test(value)) return e;
   // A lowercase `sid` is a session's id, a login's credential (Pi-hole's `"sid": "…"` beside its `csrf`: adv143); Twilio's `sid`
   // (two letters and 32 hex digits) is a resource's id, as is a Windows security id (`S-1-5-21-…`); IAM's statement ids are `Sid`.
   if (camelKey && name === 'sid' && (TWILIO_SID.test(value) || WINDOWS_SID.test(value))) return e;
@@ -4562,6 +4566,10 @@ const MIN_DEVICE_TOKEN = 48;
 const TWILIO_SID = /^[A-Z]{2}[0-9a-f]{32}$/;
 /** A Windows security identifier (`S-1-5-21-3623811015-…-1013`). */
 const WINDOWS_SID = /^S-1(?:-\d+)+$/;
+/** A key pair's half named as a database's key would be (PAIRED_KEY_VALUE says which). */
+const PAIRED_KEY_NAME = /(?:^|[_.-])(?:PRIMARY|SECONDARY|primary|secondary)[_.-](?:KEY|key)$/;
+/** A key's base64 (30 bytes and up, both cases): not a column's name (`order_id`), a number or a UUID. */
+const PAIRED_KEY_VALUE = /^(?=[^+/=]*[A-Z])(?=[^+/=]*[a-z])(?=[^+/=]*\d)[A-Za-z0-9+/]{40,88}={0,2}$/;
 const CAMEL_KEY_NAME = /[a-z0-9]Key$|[A-Za-z0-9][_.-](?:[Ee]ncryption|ENCRYPTION|[Mm]aster|MASTER)$/;
 /** A value shaped like a key: letters and digits (base64's `+/=`, `-`, `_`), 20 characters and up, a digit and a letter in it. */
 const TOKEN_SHAPED = /^(?=[^\d]*\d)(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9+/=_-]{20,}$/;

@@ -2760,7 +2760,8 @@ function namedAboveValues(text: string): string[] {
   const lines = text.replace(DECORATION, '').split('\n');
   for (let i = 0; i + 1 < lines.length; i++) {
     const name = ONE_NAME_LINE.exec(lines[i])?.[1];
-    if (name === undefined || !isSecretName(name)) continue;
+    // (Or Redis' `AUTH` command, its password the next string of the protocol: `strings` of a capture, pass 331 F35.)
+    if (name === undefined || !(name === 'AUTH' || isSecretName(name))) continue;
     const v = lines[i + 1].trim();
     if (mintedWord(v) && !isLookAlike(v, true)) out.push(v);
   }
