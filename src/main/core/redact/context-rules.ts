@@ -73,11 +73,10 @@ export interface ContextRule {
 // ESP-IDF's NVS key for the station's password (`sta.pswd` in `strings` of a flash dump: pass 238 S18).
 // A webhook's `passcode` (Figma's: pass 310 F25); ShotGrid's script key (`ShotgunScriptKey=` of Deadline's event plugin: F31);
 // Bill.com's `devKey` (adv308 I3).
-// A bearer token under the scheme's name (gron's `json.auth.bearer = "…";`: attack 323); an OAuth code, by name or as scanner.ts
-// names a `code` beside its flow's fields (`oauth_code`).
+// An OAuth code, by name or as scanner.ts names a `code` beside its flow's fields (`oauth_code`).
 // OCLC's web service key (`wskey:` beside its `secret:`: pass 276 F33). Key material (a Wi-Fi profile's passphrase: pass 316 F6). A MAC's key (an `.intunewin`'s `<MacKey>`: pass 282 F11). A pepper (NetBox's `API_TOKEN_PEPPERS`: pass 280 F29).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase|code)?(?:view[_-]?only)?|pswd|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data|value))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|priv|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|script|dev|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass|mac)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|clear[_-]?text|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key|secret|private|master|wallet)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?|(?<![a-z0-9])wskey|peppers?|key[_-]?material|(?:api[_.-]?key|apikey|key)[_.-]private|[a-z0-9][_.-]bearer|oauth[_.-]?code)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase|code)?(?:view[_-]?only)?|pswd|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data|value))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|priv|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|script|dev|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass|mac)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|clear[_-]?text|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key|secret|private|master|wallet)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?|(?<![a-z0-9])wskey|peppers?|key[_-]?material|(?:api[_.-]?key|apikey|key)[_.-]private|oauth[_.-]?code)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -182,10 +181,12 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'encryption', unless: /[a-z0-9]/iy },
   // A bearer token under the scheme's name (gron's `json.auth.bearer = "…";`: attack 323), a name's last word before its separator
   // only (the header's `Bearer eyJ…` is the header rule's; `bearer` alone is a token type's value as often: `token_type: bearer`).
-  { word: 'bearer', unless: /(?<![a-z0-9][_.-]bearer)|[a-z0-9]|(?![ \t]*(?:["'\]]|=>|[:=]))/iy },
+  // (`bearer` alone too, when its value is shaped like a token: scanner.ts CAMEL_KEY_NAME; `"auth": {"bearer": "…"}`, adv333 S31.)
+  { word: 'bearer', unless: /[a-z0-9]|(?![ \t]*(?:["'\]]|=>|[:=]))/iy },
   // A key under a name ending `_MASTER` when its value is shaped like one (scanner.ts CAMEL_KEY_NAME: `MEILI_MASTER=…`, attack
   // 323), before its separator only (git's `origin/master` is no name).
-  { word: 'master', unless: /(?<![_.-]master)|[a-z0-9]|(?![ \t]*(?:["'\]]|=>|[:=]))/iy },
+  // (camelCase too, `meiliMaster`: adv333 S29; the value's shape decides: a host's name under `REDIS_MASTER` stays, L6.)
+  { word: 'master', unless: /(?<![_.-]master|[a-z0-9]master)|[a-z0-9]|(?![ \t]*(?:["'\]]|=>|[:=]))/iy },
   // An OAuth authorization code beside its flow's fields (scanner.ts namedValue's `oauth_code`: a token request's `"code"` below its
   // `"grant_type"`, a callback's `[code] =>` above its `[state] =>`: attack 323): `code` alone as a name, before its separator
   // (not `exit code 1`, `status_code`).
@@ -267,8 +268,9 @@ export const HEADERS: ContextRule[] = [
   // adv169 L3; a constant's or a word's name then `,`, `}` or `)`.)
   // (Guarded: in code `APIKey: viper.GetString("api.key")`, `apiKey: process.env.X })` are no headers: adv46 K01, adv45 K05. Not a URL's
   // user (`https://x-access-token:ghp_…@github.com/…`: the URL's rule masks its password; this one took the host and path too: 129 F23).)
-  // (Its value's later words stop at a field's `Name:`: Go's `%+v` of a client, `{Site:… APIKey:… AppKey:… Timeout:30s}`: pass 324 F34.)
-  { kind: 'api key header', guard: true, keywords: ['key', 'token', 'secret', 'team', 'auth', 'art-api'], needs: /:(?<=(?:key|token|secret|team|auth|art-api)[ \t]*:)/i, re: /(?:(?<![A-Za-z0-9/-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth|X-JFrog-Art-Api)[ \t]*:[ \t]*(?:\[\]string\{|Slice\(\[)?["']?(?<secret>(?:[^\s"'`\\[]|\[(?!\\[rn]\])){4,}(?:[ \t]+(?![A-Z][A-Za-z0-9]{1,63}:)[^\s"'`\\]+)*)/gi },
+  // (Its value's later words stop at a field's `Name:`: Go's `%+v` of a client, `{Site:… APIKey:… AppKey:… Timeout:30s}`: pass 324 F34;
+  // an empty key's next field is no value, `{apiKey: timeout:30s}`: adv333 L7.)
+  { kind: 'api key header', guard: true, keywords: ['key', 'token', 'secret', 'team', 'auth', 'art-api'], needs: /:(?<=(?:key|token|secret|team|auth|art-api)[ \t]*:)/i, re: /(?:(?<![A-Za-z0-9/-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth|X-JFrog-Art-Api)[ \t]*:[ \t]*(?:\[\]string\{|Slice\(\[)?["']?(?<secret>(?![a-z][A-Za-z0-9]{1,63}:[A-Za-z0-9])(?:[^\s"'`\\[]|\[(?!\\[rn]\])){4,}(?:[ \t]+(?![A-Za-z][A-Za-z0-9]{1,63}:)[^\s"'`\\]+)*)/gi },
   // A session header an app's API takes in place of a cookie (Metabase's `X-Metabase-Session: <uuid>`, `X-Session-Token`, `X-Session-Id`:
   // adv126 F10, in http.client's one-line `send: b'…\r\n…'` too): the session, whatever its shape.
   { kind: 'session header', keywords: ['-session'], needs: /x-(?:[a-z0-9]+-)?session(?:-token|-id|-key)?[ \t]*:/i, re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))X-(?:[A-Za-z0-9]+-)?Session(?:-Token|-Id|-Key)?[ \t]*:[ \t]*(?<secret>[A-Za-z0-9._~+\/=-]{16,4096})/gi },
@@ -581,7 +583,10 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'private key', keywords: ['"d"', '"p"', '"q"', '"dq"'], needs: /"(?:d|p|q|dq)"[ \t]*:[ \t]*"[A-Za-z0-9+\/_-]{40}/, re: /"(?:d|dq|p|q)"[ \t]*:[ \t]*"(?<secret>(?![0-9a-fA-F]{40,}")[A-Za-z0-9+\/=_-]{40,})(?=")/g },
   // …and .NET's XML of them (`RSA.ToXmlString(true)`: `<RSAKeyValue><Modulus>…</Modulus><Exponent>AQAB</Exponent><P>…</P>…<D>…</D>`,
   // on one line or one element a line: attack 323): the private members; the modulus and exponent are the public key's.
-  { kind: 'private key', keywords: ['<d>', '<p>', '<q>', '<dp>', '<dq>', '<inverseq>'], needs: /<(?:D|P|Q|DP|DQ|InverseQ)>[A-Za-z0-9+\/]{40}/, re: /<(?<m>D|P|Q|DP|DQ|InverseQ)>(?<secret>[A-Za-z0-9+\/]{40,4096}={0,2})(?=<\/\k<m>>)/g },
+  // (Namespaced, `<xkms:D>` of an XKMS key pair; XML-escaped in a config's attribute, `&lt;D&gt;`; in JSON with its slashes
+  // escaped, `<\/D>`: adv333 S14-S16. `P` and `Q` only where the line shows RSA: a DSA public key's `<P>`, `<Q>` are public, adv333 L1;
+  // DSA's private `<X>` only beside DSA's `<Y>`: S13.)
+  { kind: 'private key', keywords: ['<d>', '<p>', '<q>', '<dp>', '<dq>', '<inverseq>', ':d>', '&lt;d&gt;', '<x>'], needs: /(?:<|&lt;)(?:\w{1,16}:)?(?:D|P|Q|DP|DQ|InverseQ|X)(?:>|&gt;)(?:[A-Za-z0-9+\/]|\\\/){40}/, re: /(?:<|&lt;)(?:\w{1,16}:)?(?:(?<m>D|DP|DQ|InverseQ)|(?<pq>P|Q)(?=(?:>|&gt;)[^\n]*?(?:<|&lt;)(?:\w{1,16}:)?(?:DP|DQ|InverseQ|Modulus)(?:>|&gt;))|(?<=(?:<|&lt;)(?:\w{1,16}:)?(?:DP|DQ|InverseQ|Modulus|RSAKeyValue)(?:>|&gt;)[^\n]*?(?:<|&lt;)(?:\w{1,16}:)?)(?<pq2>P|Q)|(?<x>X)(?=(?:>|&gt;)[^\n]*?(?:<|&lt;)\/(?:\w{1,16}:)?DSAKeyValue)|(?<=(?:<|&lt;)(?:\w{1,16}:)?Y(?:>|&gt;)[^\n]*?(?:<|&lt;))(?<x2>X))(?:>|&gt;)(?<secret>(?:[A-Za-z0-9+\/]|\\\/){40,4096}={0,2})(?=(?:<|&lt;)\\?\/)/g },
   // `caddy hash-password --plaintext pw` (adv13 B24), Cassandra's and Hive's shells' `-p pw`, MQTT's `-P pw`, Windows' `net use … pw /user:`, `schtasks … /rp pw` (adv13 B23, B47, B50; `/rp *` prompts, a password may begin with `*`: adv173 F19).
   { kind: 'password on command line', keywords: ['--plaintext'], needs: /--plaintext/, re: /--plaintext(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // …and Hive's JDBC URL's settings (`jdbc:hive2://h:10000/default;ssl=true -n etl -p …`), its main class run by java
@@ -1282,8 +1287,12 @@ export const FILES: ContextRule[] = [
   { kind: 'nt hash', keywords: ['"shahash"', '"dpapi"'], re: /"(?:SHAHash|DPAPI)"[ \t]*:[ \t]*"(?<secret>[0-9a-fA-F]{32}(?:[0-9a-fA-F]{8})?)"/g },
   // An element whose name is in its attribute (Guacamole's `<param name="password">…</param>`, `<property name="secret">…`:
   // pass 210 F32): the element's text.
-  // (An HMAC's key and an API key so too: Salesforce Commerce's `<preference preference-id="Adyen_notification_hmac">`: pass 328 F9.)
-  { kind: (m) => (/(?:hmac|key)["'][ \t]*$/i.test(m[0].slice(0, m[0].indexOf('>'))) ? 'key' : 'password'), keywords: ['password">', 'passwd">', 'secret">', 'token">', 'passphrase">', 'hmac">', 'key">'], re: /<(?<tag>[A-Za-z][\w:.-]{0,63})[ \t][^<>\n]{0,256}?\b(?:name|key|[\w-]{0,32}id)=["'][\w.:-]{0,64}(?:password|passwd|secret|token|passphrase|hmac|(?:api|secret|private|hmac|signing|encryption|access)[_-]?key)["'][ \t]*>(?<secret>[^<\n]{1,1024})<\/\k<tag>>/gi },
+  { kind: 'password', keywords: ['password">', 'passwd">', 'secret">', 'token">', 'passphrase">'], re: /<(?<tag>[A-Za-z][\w:.-]{0,63})[ \t][^<>\n]{0,256}?\b(?:name|key|id)=["'][\w.:-]{0,64}(?:password|passwd|secret|token|passphrase)["'][ \t]*>(?<secret>[^<\n]{1,1024})<\/\k<tag>>/gi },
+  // …and an HMAC's or an API key's so named (Salesforce Commerce's `<preference preference-id="Adyen_notification_hmac">`, other
+  // attributes after it: pass 328 F9, adv333 S21): one word of 16 characters and up (an app's strings, `<string
+  // name="hint_api_key">Paste the key…</string>`, and a form's `<option id="hmac">HMAC-SHA256 signature</option>` are prose: adv333
+  // L15, L16).
+  { kind: 'key', keywords: ['hmac"', 'key"'], needs: /(?:hmac|key)["'][^<>\n]{0,256}>[^<\s]{16}/i, re: /<(?<tag>[A-Za-z][\w:.-]{0,63})[ \t][^<>\n]{0,256}?\b(?:name|key|[\w-]{0,32}id)=["'](?![\w.:-]{0,64}(?:hint|summary|title|label|desc|description|placeholder|help)[_.-])[\w.:-]{0,64}(?:[_.-]hmac|(?:api|secret|private|hmac|signing|encryption|access)[_-]?key)["'](?:[ \t]+[\w:.-]{1,64}=["'][^"'<>\n]{0,256}["'])*[ \t]*>(?<secret>[^<\s]{16,1024})<\/\k<tag>>/gi },
   // IPsec SAs' keys as `ip xfrm state` prints them (`auth-trunc hmac(sha256) 0x… 128`, `enc cbc(aes) 0x…`, `aead rfc4106(gcm(aes))
   // 0x… 128`: pass 210 F17).
   { kind: 'ipsec key', keywords: ['auth-trunc ', 'enc cbc(', 'enc ctr(', 'enc rfc', 'aead rfc', 'aead gcm', 'auth hmac(', 'enc des', 'enc aes'], needs: /\b(?:auth-trunc|auth|enc|aead)[ \t]+\S+[ \t]+0x[0-9a-fA-F]{16}/, re: /\b(?:auth-trunc|auth|enc|aead)[ \t]+[\w-]+(?:\([\w()-]{0,64}\))?[ \t]+(?<secret>0x[0-9a-fA-F]{16,1024})(?![0-9a-fA-F])/g },
@@ -1864,23 +1873,29 @@ export const FILES: ContextRule[] = [
   // Tyler's EFM (court e-filing) session credential: `AuthenticateUser` answers a `<PasswordHash>` that is a UUID, sent back in every
   // later call's header (pass 314 F32). A hash is never a UUID's shape, so only that shape is taken.
   // (A namespace's prefix, XML escaped in a log, a dict's `'PasswordHash': '…'`: adv320 E1-E3; node's inspect, the name unquoted:
-  // `{ UserID: '…', PasswordHash: '…' }`, attack 323.)
-  { kind: 'session token', keywords: ['passwordhash'], needs: /PasswordHash(?:>|&gt;|["']?[ \t]*:)/i, re: /(?:<(?:\w{1,32}:)?PasswordHash>|&lt;(?:\w{1,32}:)?PasswordHash&gt;|(?:(?<q>["'])PasswordHash\k<q>|(?<![\w$.])PasswordHash)[ \t]*:[ \t]*["'])(?<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])/gi },
+  // `{ UserID: '…', PasswordHash: '…' }`, attack 323; Lombok's `toString`, `passwordHash=<uuid>`, and YAML's unquoted value: adv333
+  // S17, S18.)
+  { kind: 'session token', keywords: ['passwordhash'], needs: /PasswordHash(?:>|&gt;|["']?[ \t]*[:=])/i, re: /(?:<(?:\w{1,32}:)?PasswordHash>|&lt;(?:\w{1,32}:)?PasswordHash&gt;|(?:(?<q>["'])PasswordHash\k<q>|(?<![\w$.])[Pp]asswordHash)[ \t]*[:=][ \t]*["']?)(?<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])/gi },
   // A Jenkins agent's secret, the first argument of its JNLP file's `<application-desc>` (`…/jenkins-agent.jnlp` fetched by curl:
   // pass 319 F18), or after `-secret` in the newer layout: 64 hex.
   { kind: 'jenkins agent secret', keywords: ['<application-desc', '<argument>-secret</argument>'], re: /(?:<application-desc\b[^>]{0,256}>\s{0,64}|<argument>-secret<\/argument>\s{0,64})<argument>(?<secret>[0-9a-f]{64})<\/argument>/g },
   // Bybit's websocket login (`{"op": "auth", "args": ["<api key>", <expires>, "<signature>"]}`: pass 317 F21, by position): the key,
   // first of the arguments (the signature is one request's HMAC, kept as other signatures are).
-  { kind: 'api key', keywords: ['"auth"'], needs: /"op"[ \t]*:[ \t]*"auth"/, re: /"op"[ \t]*:[ \t]*"auth"[ \t]*,[ \t]*"args"[ \t]*:[ \t]*\[[ \t]*"(?<secret>[A-Za-z0-9]{16,64})"/g },
+  // (Python's repr of it, BitMEX's `authKeyExpires`, the keys sorted with `args` first: adv333 S8, S10, S11; Phemex's `user.auth`
+  // whose key is the second of its `params`, after `"API"`: S12.)
+  { kind: 'api key', keywords: ["auth'", 'auth"', 'authkeyexpires'], needs: /["']op["'][ \t]*:[ \t]*["'](?:auth|authKeyExpires)["']/, re: /["']op["'][ \t]*:[ \t]*["'](?:auth|authKeyExpires)["'][ \t]*,[ \t]*["']args["'][ \t]*:[ \t]*\[[ \t]*["'](?<secret>[A-Za-z0-9]{16,64})["']|["']args["'][ \t]*:[ \t]*\[[ \t]*["'](?<secret2>[A-Za-z0-9]{16,64})["'](?=[^\]\n]{0,256}\][ \t]*,[ \t]*["']op["'][ \t]*:[ \t]*["'](?:auth|authKeyExpires)["'])/g },
+  { kind: 'api key', keywords: ['user.auth'], needs: /["']method["'][ \t]*:[ \t]*["']user\.auth["']/, re: /["']method["'][ \t]*:[ \t]*["']user\.auth["'][ \t]*,[ \t]*["']params["'][ \t]*:[ \t]*\[[ \t]*["']API["'][ \t]*,[ \t]*["'](?<secret>[\w-]{16,64})["']/g },
   // Grafana OnCall's integration URL (`https://oncall-prod-….grafana.net/oncall/integrations/v1/alertmanager/<token>/`, in an API
-  // answer's `link`: pass 324 F45): the token after the integration's type is all an alert source posts with.
-  { kind: 'grafana oncall integration token', keywords: ['/integrations/v1/'], re: /\/integrations\/v1\/[a-z][a-z0-9_]{1,40}\/(?<secret>(?=[A-Za-z0-9]{0,63}[a-z])(?=[A-Za-z0-9]{0,63}[A-Z])[A-Za-z0-9]{16,64})(?=\/|[\s"'<>]|$)/g },
+  // answer's `link`: pass 324 F45): the token after the integration's type is all an alert source posts with. A digit in it (another
+  // API's `/api/integrations/v1/hubspot/ContactPropertyMappings/` is a resource's name: adv333 L4).
+  { kind: 'grafana oncall integration token', keywords: ['/integrations/v1/'], re: /\/integrations\/v1\/[a-z][a-z0-9_]{1,40}\/(?<secret>(?=[A-Za-z0-9]{0,63}[a-z])(?=[A-Za-z0-9]{0,63}[A-Z])(?=[A-Za-z0-9]{0,63}\d)[A-Za-z0-9]{16,64})(?=\/|[\s"'<>]|$)/g },
   // Gemfury's token as a URL's user (`https://<token>@git.fury.io/…` of `git remote -v`, `https://<token>@npm.fury.io/…`: pass 313
   // F32): letters alone sometimes, where URL_CREDENTIALS asks a digit of a user it takes for a token.
   // Minted only (both cases, 20 letters and digits): Gemfury's documented `https://<username>@git.fury.io/<username>/…` has the
-  // account's name there (adv320 L9), a PascalCase one too (`NorthwindTradersApps`: attack 323). Or the token as the path's first
+  // account's name there (adv320 L9), one built of words too (`NorthwindTradersApps`, `acmeWidgetsPlatformTeam`,
+  // `NorthwindTraders2024Apps`: attack 323, adv333 L5). Or the token as the path's first
   // segment (`https://pypi.fury.io/<token>/acme/`: G1, G6).
-  { kind: 'gemfury token', keywords: ['fury.io'], re: /:\/\/(?:(?<secret>(?=[A-Za-z0-9]{0,63}[a-z])(?=[A-Za-z0-9]{0,63}[A-Z])(?![A-Z][a-z]+(?:[A-Z][a-z]+)+(?![A-Za-z0-9]))[A-Za-z0-9]{20,64})(?=(?::[^\s@/]{0,256})?@(?:[\w-]+\.)?fury\.io\b)|(?:pypi|npm|gem|push|repo|maven|nuget|deb|yum|go|apt)\.fury\.io\/(?<secret2>(?=[A-Za-z0-9]{0,63}[a-z])(?=[A-Za-z0-9]{0,63}[A-Z])(?=[A-Za-z0-9]{0,63}\d)[A-Za-z0-9]{20,64})(?=\/))/g },
+  { kind: 'gemfury token', keywords: ['fury.io'], re: /:\/\/(?:(?<secret>(?=[A-Za-z0-9]{0,63}[a-z])(?=[A-Za-z0-9]{0,63}[A-Z])(?!(?:[A-Z]?[a-z]{2,}|\d{2,4}){2,}(?![A-Za-z0-9]))[A-Za-z0-9]{20,64})(?=(?::[^\s@/]{0,256})?@(?:[\w-]+\.)?fury\.io\b)|(?:pypi|npm|gem|push|repo|maven|nuget|deb|yum|go|apt)\.fury\.io\/(?<secret2>(?=[A-Za-z0-9]{0,63}[a-z])(?=[A-Za-z0-9]{0,63}[A-Z])(?=[A-Za-z0-9]{0,63}\d)[A-Za-z0-9]{20,64})(?=\/))/g },
   // pyzotero's client by position: `zotero.Zotero(library_id, 'group', '<24 letters and digits>')`, its third argument the API key
   // (pass 276 F12: a script's line found by grep, no name beside the key).
   { kind: 'zotero api key', keywords: ['zotero('], re: /\b(?:zotero\.)?Zotero\([ \t]*[^,()\n]{1,128},[ \t]*(?:(?<t>['"])(?:user|group)\k<t>|[\w.]{1,64})[ \t]*,[ \t]*(?<q>['"])(?<secret>[A-Za-z0-9]{24})\k<q>/g },

@@ -1659,6 +1659,20 @@ describe('values named from afar', () => {
   `user a ${'payload >x '.repeat(90_000)}`,
   `${'* >'.repeat(300_000)}`,
   `${'X_PRIMARY_KEY='.repeat(70_000)}`,
+  // The closing attack's mends: namespaced, escaped and DSA key XML, attribute-named keys with more attributes, exchange logins in
+  // any quotes and order, Lombok's `passwordHash=`, a master key's shape, camelCase `Master`, bare `bearer`.
+  `${'<xkms:D>'.repeat(120_000)}`,
+  `&lt;D&gt;${'A\\/'.repeat(300_000)}`,
+  `<Y>a ${'<X>'.repeat(200_000)}`,
+  `${'<p preference-id="a_hmac" x="y"'.repeat(30_000)}`,
+  `${'"args": ["aB1cD2eF3gH4iJ5kL6", '.repeat(30_000)}`,
+  `${"{'op': 'auth', 'args': ['".repeat(40_000)}`,
+  `${'"method": "user.auth", "params": ["API", "'.repeat(25_000)}`,
+  `${'passwordHash='.repeat(80_000)}`,
+  `${'meiliMaster: '.repeat(80_000)}`,
+  `${'"bearer": "'.repeat(90_000)}`,
+  `${'routing_key=\'0a1b2c3d4e5f60718293a4b5c6d7e8f9\' '.repeat(20_000)}`,
+  `${'WzkxNTEsInJlc2V0Il0.'.repeat(50_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

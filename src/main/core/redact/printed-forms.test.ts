@@ -6640,6 +6640,52 @@ describe('session 50: the stop-time attack 323\'s leads', () => {
     expect(new Redactor().mask(`[{'id': 'C7D1ZCE4B0PMV', 'link': 'https://oncall.example/oncall/integrations/v1/alertmanager/'}]`)).toContain('C7D1ZCE4B0PMV');
   });
 
+  it('masks what the closing attack adv333 found at the new rules\' edges, and keeps the look-alikes it showed they took', () => {
+    const [pb, px, rsaD, efm1, efm2, rk1, rk2, key1, key2, key3, meili, bearer1, hmac, its1, its2] = [s(B64, 171) + '=', s(B64, 43) + '=', s(B64, 86) + '==', uuid(), uuid(), s(HEX, 32), s(HEX, 32), s(AN, 18), s(AN, 24), uuid(), `rz${s(AN, 14)}7Q`, s(AN, 40), s(HEX, 64).toUpperCase(), `WzkxNTEsInJlc2V0Il0.${s(AN, 27)}`, `MTcyNDkzMzE5MjI5OTIxNTM3NQ.${s(AN, 27)}`];
+    const [live, msal] = [`live_${s(AN, 25)}`, `0.AR8A${s(AN, 60)}`];
+    const cases: [string, string, string[], string[]][] = [
+      ['cat dsa-public.xml', `<DSAKeyValue><P>${pb}</P><Q>${px}</Q><G>${pb}</G><Y>${pb}</Y></DSAKeyValue>\n`, [], [pb, px]],
+      ['cat dsa-private.xml', `<DSAKeyValue><P>${pb}</P><Q>${px}</Q><G>${pb}</G><Y>${pb}</Y><X>${px}</X></DSAKeyValue>\n`, [`<X>${px}`], []],
+      ['cat keypair.xml', `<xkms:RSAKeyPair>\n  <xkms:Modulus>${pb}</xkms:Modulus>\n  <xkms:D>${rsaD}</xkms:D>\n</xkms:RSAKeyPair>\n`, [rsaD], []],
+      ['grep TokenRsaXml web.config', `<add key="TokenRsaXml" value="&lt;RSAKeyValue&gt;&lt;Modulus&gt;${pb}&lt;/Modulus&gt;&lt;D&gt;${rsaD}&lt;/D&gt;&lt;/RSAKeyValue&gt;" />\n`, [rsaD], []],
+      ['cat keys.json', `{"rsa_xml":"<RSAKeyValue><Modulus>${pb.replace(/\//g, '\\/')}<\\/Modulus><D>${rsaD.replace(/\//g, '\\/')}<\\/D><\\/RSAKeyValue>"}\n`, [rsaD.replace(/\//g, '\\/')], []],
+      ['grep AuthenticateUserResponse efm-client.log', `EfmClient : AuthenticateUserResponse(userID=${uuid()}, passwordHash=${efm1}, expirationDateTime=2024-05-15T10:02:11)\n`, [efm1], []],
+      ['yq -y . session.json', `UserID: ${uuid()}\nPasswordHash: ${efm2}\n`, [efm2], []],
+      ['grep PagerDutyConfig notify.log', `INFO notifier ready: PagerDutyConfig(routing_key='${rk1}', severity='critical')\n`, [rk1], []],
+      ['grep -A2 pagerduty_configs alertmanager.yml', `      - routing_key: ${rk2}  # payments-prod service\n`, [rk2], []],
+      ['python3 -c "print(json.dumps(login, sort_keys=True))"', `{"args": ["${key1}", 1796666583843, "${s(HEX, 64)}"], "op": "auth"}\n`, [key1], []],
+      ['grep authKeyExpires ws.log', `>> {"op": "authKeyExpires", "args": ["${key2}", 1796666633, "${s(HEX, 64)}"]}\n`, [key2], []],
+      ['grep user.auth ws.log', `send: {"method": "user.auth", "params": ["API", "${key3}", "${s(HEX, 64)}", 1796666633], "id": 1234}\n`, [key3], []],
+      ['jq -r ".[0].Config.Env[]" inspect.json', `MEILI_MASTER=${meili}\nREDIS_MASTER=redis-node-0-headless-svc\nHBASE_MASTER=hbase-master-2-headless\n`, [meili], ['redis-node-0-headless-svc', 'hbase-master-2-headless']],
+      ['jq . client.json', `{\n  "auth": {\n    "bearer": "${bearer1}"\n  }\n}\n`, [bearer1], []],
+      ['grep -i adyen preferences.xml', `<preference preference-id="Adyen_notification_hmac" xml:lang="x-default">${hmac}</preference>\n`, [hmac], []],
+      ['grep reset mail.log', `sent: https://app.acme.test/reset/${its1}\n`, [its1], []],
+      ['tail -n 1 app.log', `INFO confirm link issued: /confirm/${its2}\n`, [its2], []],
+      ['xxd -p .restic_pw', `${Buffer.from('Glacier79%Zephyr31\n').toString('hex')}\n`, [Buffer.from('Glacier79%Zephyr31\n').toString('hex')], []],
+      [`awk -F' *= *' '/^[[:space:]]*access_key/ {print $2}' messagebird.ini`, `${live}\n`, [live], []],
+      ['cat ntp/keys', `1 M wATCvbryKP7B6M\n`, ['wATCvbryKP7B6M'], []],
+      ['jq . tokenreq.json', `{\n  "clientId": "${uuid()}",\n  "code": "${msal}",\n  "redirectUri": "http://localhost:3000/auth/callback"\n}\n`, [msal], []],
+      ['jq . exchange.json', `{\n  "client_id": "Iv1.0a1b2c3d4e5f6a7b",\n  "client_secret": "${s(HEX, 40)}",\n  "code": "df114689418b53243c2d"\n}\n`, ['df114689418b53243c2d'], []],
+      // The look-alikes it showed the first round took.
+      ['cat app.log', 'info: ODataApi.CustomerAddressesController[0]\n', [], ['ODataApi.CustomerAddressesController[0]']],
+      ['tail -n 1 access.log', '"GET /api/integrations/v1/hubspot/ContactPropertyMappings/ HTTP/1.1" 200\n', [], ['ContactPropertyMappings']],
+      ['git remote -v', 'fury\thttps://acmeWidgetsPlatformTeam@git.fury.io/acmewidgets/web.git (fetch)\n', [], ['acmeWidgetsPlatformTeam']],
+      ['jq . shipment.json', '{\n  "code": "1Z9A4W870392651742",\n  "state": "in_transit"\n}\n', [], ['1Z9A4W870392651742']],
+      ['cat inventory.log', 'Array\n(\n    [code] => SKU-4471-BLK-XL-2024\n    [state] => in_stock\n)\n', [], ['SKU-4471-BLK-XL-2024']],
+      [`python3 -c "from urllib.parse import urlsplit; u = urlsplit(open('mirror.txt').read().strip()); print(u.hostname, u.port, u.password is None)"`, 'mirror.acme-internal.dev 8443 True\n', [], ['mirror.acme-internal.dev 8443 True']],
+      [`python3 -c "import json, types; s = json.load(open('session.json'), object_hook=lambda d: types.SimpleNamespace(**d)); print(s.user, s.token.expires_at)"`, 'octo-bot 2024-06-01T00:00:00Z\n', [], ['octo-bot']],
+      [`python3 -c "import yaml, pprint; pprint.pprint(yaml.safe_load(open('signing.yaml')))"`, "{'release': {'account': 'release-bot@acme.dev',\n             'key': '449D4BB084A21E8EB0B05BF07BA1384E5258C0C2',\n             'keyring': '/etc/apt/keyrings/acme.gpg'}}\n", [], ['449D4BB084A21E8EB0B05BF07BA1384E5258C0C2']],
+      ['grep option settings.html', '  <option value="hmac" id="hmac">HMAC-SHA256 signature</option>\n', [], ['HMAC-SHA256 signature']],
+      ['grep hmac res/values/strings.xml', '<string name="pref_summary_hmac">Signs each upload with HMAC-SHA256</string>\n', [], ['Signs each upload with HMAC-SHA256']],
+      ['jq -r .webhook_url jenkins-github.json', 'https://ci.acme.dev/github-webhook/\n', [], ['https://ci.acme.dev/github-webhook/']],
+    ];
+    for (const [command, output, values, keep] of cases) {
+      const masked = new Redactor().maskCommandOutput(command, output);
+      for (const v of values) expect(masked, `${command}: ${v}`).not.toContain(v);
+      for (const k of keep) expect(masked, `${command}: ${k}`).toContain(k);
+    }
+  });
+
   it('keeps what the new names and readers must leave: codes that are no grant\'s, git\'s master, addresses under `_MASTER`, a public RSA key, a PascalCase account on Gemfury', () => {
     const r = new Redactor();
     const sha = s(HEX, 40);

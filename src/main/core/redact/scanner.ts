@@ -3592,8 +3592,11 @@ const HEX_KEY_VALUE = /^["']?[ \t]*[:=][ \t]*["']?[0-9a-fA-F]{32,128}(?![\w.-])/
  * `"url"` and `"email"`, Galaxy's `.parsec.yml`, bioblend's `{ url: …, key: … }`: pass 179) or a test grid's user after its key
  * (adv180). A bare `key` names nothing alone; beside where it is used, in its shape, it is the account's API key.
  */
-// (A storage account's: rclone's azureblob and B2 remotes, `account` then `key`, printed by pprint: pass 329 F35.)
-const namesServiceOrAccount = (n: string) => /^(?:url|uri|api_?url|base_?url|endpoint|server|user|username|email|login|account)$/i.test(n);
+const namesServiceOrAccount = (n: string) => /^(?:url|uri|api_?url|base_?url|endpoint|server|user|username|email|login)$/i.test(n);
+/** A storage account's name beside its `key` (rclone's azureblob and B2 remotes printed by pprint: pass 329 F35). */
+const namesAccount = (n: string) => /^account(?:_?name)?$/i.test(n);
+/** …whose value then is a key's base64, both cases (a GPG key's fingerprint beside a release account's name is hex: adv333 L13). */
+const ACCOUNT_KEY_VALUE = /^["']?[ \t]*[:=][ \t]*["']?(?=[A-Za-z0-9+/]{0,127}[a-z])(?=[A-Za-z0-9+/]{0,127}[A-Z])[A-Za-z0-9+/]{30,128}={0,2}["']?[ \t]*(?:,[ \t]*)?\r?(?:\n|$)/;
 /** Before an object's `{`: its name (group p) and `:` or `=>`. */
 const NAME_BEFORE_BRACE = /["']?(?<p>[A-Za-z_][\w.-]{0,63})["']?[ \t]*(?::|=>)[ \t]*$/;
 /** A file's directory at its line's start, no blank or colon in it (grep -r's prefix before a file's name read as a name). */
@@ -3675,8 +3678,16 @@ const ESPHOME_KEY_CHARS = 64;
 /** An OAuth 1.0 token's id (TOKEN_ID), beside its secret. */
 const TOKEN_ID_NAME = /^token[_-]?id$/i;
 const namesTokenSecret = (n: string) => /^token[_-]?secret$/i.test(n);
-/** An OAuth flow's fields beside its code: a token request's (`grant_type`, `redirect_uri`, `code_verifier`) or a callback's (`state`, `session_state`). */
-const namesOAuthFlow = (n: string) => /^(?:grant_type|redirect_uri|code_verifier|state|session_state)$/.test(n);
+/** Is a field `sign` names beside the `code` at k, in its inline object, on sibling lines or at the top level? */
+function oauthSibling(text: string, k: number, e: number, far: FarHolder, sign: (name: string) => boolean): boolean {
+  return secretSiblingInline(text, k, e, far, sign) || secretSiblingLines(text, k, sign) || topLevelSibling(text, k, sign);
+}
+/** An OAuth flow's fields beside its code: a token request's (`grant_type`, `redirect_uri`, `code_verifier`, `client_secret`; snake or camel case). */
+const namesOAuthFlow = (n: string) => /^(?:grant_?type|redirect_?uri|code_?verifier|client_?secret)$/i.test(n);
+/** A callback's `state` beside its code: a weaker sign (a shipment's or a product's `state` beside its `code`: adv333 L8, L9), so the code must mix cases. */
+const namesOAuthState = (n: string) => /^(?:state|session_state)$/.test(n);
+/** An OAuth code's mixed cases (a tracking number's `1Z9A4W…` and a SKU's capitals are none). */
+const MIXED_CASE_CODE = /^["'\]]?[ \t]*(?:=>|[:=])[ \t]*\[?[ \t]*["']?(?=[\w.~+\/%!*-]{0,1023}[a-z])(?=[\w.~+\/%!*-]{0,1023}[A-Z])/;
 /** After a `code` name: its separator, then a minted value (a letter and a digit, 16 characters and up; not an upper-case constant). */
 const OAUTH_CODE_VALUE = /^["'\]]?[ \t]*(?:=>|[:=])[ \t]*\[?[ \t]*["']?(?![A-Z][A-Z0-9_]*(?![\w.~+\/%!*-]))(?=[\w.~+\/%!*-]{0,1023}\d)(?=[\w.~+\/%!*-]{0,1023}[A-Za-z])[\w.~+\/%!*-]{16,1024}(?![\w.~+\/%!*-])/;
 /** Characters after a `code` name read for OAUTH_CODE_VALUE (its separator's blanks and a long code). */
@@ -3887,8 +3898,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (name === 'challenge' && SCEP_ABOVE.test(text.slice(Math.max(0, k - SCEP_LOOKBACK), k))) name = 'scep_challenge';
   // An OAuth authorization code beside its flow's fields (a token request's `"code"` below `"grant_type"`, mitmproxy's `code:` below
   // `grant_type:`, a callback's `{'code': '…', 'state': '…'}` or print_r's `[code] =>` above `[state] =>`: attack 323): minted, 16
-  // characters and up (an error's `"code": "ERR_BAD_REQUEST"`, `"code": 404` beside a job's `state` stay).
-  else if (name === 'code' && m && OAUTH_CODE_VALUE.test(text.slice(e, e + OAUTH_CODE_READ)) && (secretSiblingInline(text, k, e, far, namesOAuthFlow) || secretSiblingLines(text, k, namesOAuthFlow) || topLevelSibling(text, k, namesOAuthFlow))) name = 'oauth_code';
+  // characters and up (an error's `"code": "ERR_BAD_REQUEST"`, `"code": 404` beside a job's `state` stay). GitHub's exchange names
+  // its `client_secret` beside it (adv333 S2); MSAL's camelCase `redirectUri`, `codeVerifier` (S1).
+  else if (name === 'code' && m && OAUTH_CODE_VALUE.test(text.slice(e, e + OAUTH_CODE_READ)) && (oauthSibling(text, k, e, far, namesOAuthFlow) || (MIXED_CASE_CODE.test(text.slice(e, e + OAUTH_CODE_READ)) && oauthSibling(text, k, e, far, namesOAuthState)))) name = 'oauth_code';
   // Kaggle's kaggle.json (adv14 C50): `{"username": "…", "key": "…"}`, an account's key beside its user.
   // Pretty-printed too (`jq . ~/.kaggle/kaggle.json`: `"username"` on the line above: 136 F08).
   if (/^key$/.test(name) && /"username"[ \t]*:[ \t]*"[^"\n]*"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"$/.test(text.slice(Math.max(0, k - 96), k))) name = 'api_key';
@@ -3916,6 +3928,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   else if (TOKEN_ID_NAME.test(name) && m && (secretSiblingInline(text, k, e, far, namesTokenSecret) || secretSiblingLines(text, k, namesTokenSecret) || topLevelSibling(text, k, namesTokenSecret))) name = 'oauth_token';
   // A `key` shaped like an API key beside the service's address or its account (an API client's dotfile: pass 179; adv180).
   else if (/^key$/i.test(name) && m && ((API_KEY_VALUE.test(text.slice(e, e + 160)) && (secretSiblingLines(text, k, namesServiceOrAccount) || topLevelSibling(text, k, namesServiceOrSecret))) || (API_KEY_VALUE_INLINE.test(text.slice(e, e + 160)) && secretSiblingInline(text, k, e, far, namesServiceOrAccount)))) name = 'api_key';
+  else if (/^key$/i.test(name) && m && ACCOUNT_KEY_VALUE.test(text.slice(e, e + 160)) && secretSiblingLines(text, k, namesAccount)) name = 'api_key';
   // Rails' `active_record_encryption:` keys (`primary_key`, `deterministic_key`: adv15 D10, D34), a database word elsewhere.
   else if (/^(?:primary|deterministic)_key$/.test(name) && /active_record_encryption/.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k))) name = 'encryption_key';
   // A JSON object flagged `"secret": true` (pulumi's `config --json --show-secrets`, adv11): its `"value"` is the secret.
@@ -4235,13 +4248,14 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A parameter's type closing its list (Kotlin's `fun authenticate(username: String, password: CharArray): AccessToken`: adv51 K03).
   if (quoted === undefined && m && m[0].includes(':') && PARAMETER_TYPE.test(value) && text.lastIndexOf('(', k) > text.lastIndexOf('\n', k)) return e;
   // Or letters alone in both cases, changing case as random text does (bitnami's `replicaSetKey`: adv103 F16 when no digit fell in).
-  if (camelKey && !TOKEN_SHAPED.test(value) && !(value.length >= 20 && /^[A-Za-z]+$/.test(value) && mintedWord(value))) return e;
+  if (camelKey && !TOKEN_SHAPED.test(value) && !(value.length >= 20 && /^[A-Za-z]+$/.test(value) && mintedWord(value)) && !(/master$/i.test(name) && MASTER_KEY_VALUE.test(value))) return e;
   if (pairedKey && !PAIRED_KEY_VALUE.test(value)) return e;
   // A lowercase `sid` is a session's id, a login's credential (Pi-hole's `"sid": "…"` beside its `csrf`: adv143); Twilio's `sid`
   // (two letters and 32 hex digits) is a resource's id, as is a Windows security id (`S-1-5-21-…`); IAM's statement ids are `Sid`.
   if (camelKey && name === 'sid' && (TWILIO_SID.test(value) || WINDOWS_SID.test(value))) return e;
-  // A commit under a `_MASTER` name (`GIT_MASTER=<sha>`) is the branch's head.
-  if (camelKey && /master$/i.test(name) && /^[0-9a-f]{40}$/.test(value)) return e;
+  // Under a `_MASTER` name a key is random, both cases and a digit, no dashes, 16 characters and up (Meilisearch takes 16), or 32
+  // hex and more: a commit (`GIT_MASTER=<sha>`) and a host's name (`REDIS_MASTER=redis-node-0-headless-svc`: adv333 L6) stay.
+  if (camelKey && /master$/i.test(name) && !MASTER_KEY_VALUE.test(value)) return e;
   // A device's token is long and random, both cases and digits (a UUID, a hex digest of the hardware, `web-12` are ids).
   if (camelKey && (name === 'device_id' || name === 'did') && !(value.length >= MIN_DEVICE_TOKEN && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value))) return e;
   // A variable of the same name (Elixir's `secret_key_base: secret_key_base`, a keyword list fed from a binding: adv23 F01): remembered, it masked the name everywhere.
@@ -4566,11 +4580,13 @@ const MIN_DEVICE_TOKEN = 48;
 const TWILIO_SID = /^[A-Z]{2}[0-9a-f]{32}$/;
 /** A Windows security identifier (`S-1-5-21-3623811015-…-1013`). */
 const WINDOWS_SID = /^S-1(?:-\d+)+$/;
+/** A master key's value (CAMEL_KEY_NAME's `_MASTER`): mixed case and a digit, no dashes; or hex other than a commit's 40. */
+const MASTER_KEY_VALUE = /^(?:(?=[^A-Z]*[A-Z])(?=[^a-z]*[a-z])(?=\D*\d)[A-Za-z0-9_+/=]{16,256}|(?![0-9a-f]{40}$)[0-9a-f]{32,128})$/;
 /** A key pair's half named as a database's key would be (PAIRED_KEY_VALUE says which). */
 const PAIRED_KEY_NAME = /(?:^|[_.-])(?:PRIMARY|SECONDARY|primary|secondary)[_.-](?:KEY|key)$/;
 /** A key's base64 (30 bytes and up, both cases): not a column's name (`order_id`), a number or a UUID. */
 const PAIRED_KEY_VALUE = /^(?=[^+/=]*[A-Z])(?=[^+/=]*[a-z])(?=[^+/=]*\d)[A-Za-z0-9+/]{40,88}={0,2}$/;
-const CAMEL_KEY_NAME = /[a-z0-9]Key$|[A-Za-z0-9][_.-](?:[Ee]ncryption|ENCRYPTION|[Mm]aster|MASTER)$/;
+const CAMEL_KEY_NAME = /[a-z0-9]Key$|[A-Za-z0-9][_.-](?:[Ee]ncryption|ENCRYPTION|[Mm]aster|MASTER)$|[a-z0-9]Master$|(?:^|[_.-])[Bb]earer$/;
 /** A value shaped like a key: letters and digits (base64's `+/=`, `-`, `_`), 20 characters and up, a digit and a letter in it. */
 const TOKEN_SHAPED = /^(?=[^\d]*\d)(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9+/=_-]{20,}$/;
 /** A declaration or a member before a name on its line (`const `, `let `, `private final String `, `this.`, `self.`, `$this->`). */
@@ -4698,7 +4714,8 @@ const ENCODED_AFTER = /"[^{}]{0,256}?"encoded"[ \t]*:[ \t]*"(?<v>[A-Za-z0-9+/=]{
 // (Or inside a JSON string, its quotes escaped: a hook payload's `-d '{\"routing_key\":\"…\"}'`: adv201 F33.)
 // (Or Ruby's inspect of the client holding it: `#<PagerDuty::Client … @routing_key="…", @from="…">`, the next field an `@name=` or
 // the object's `>`: pass 324 F37.)
-const ROUTING_KEY_VALUE = /\\?["']?[a-f0-9]{32}(?=\\?["']?[ \t]*(?:,[ \t]*\\?["']?[A-Za-z_][\w-]{0,63}\\?["']?[ \t]*:|,[ \t]*@[A-Za-z_]\w{0,63}=|[,}>]?[ \t]*\r?(?:\n|$)))/y;
+// (A dataclass' repr, the next keyword argument `, severity='…'`, its `)`; a YAML comment after it: adv333 S46, S47.)
+const ROUTING_KEY_VALUE = /\\?["']?[a-f0-9]{32}(?=\\?["']?[ \t]*(?:,[ \t]*\\?["']?[A-Za-z_][\w-]{0,63}\\?["']?[ \t]*:|,[ \t]*@?[A-Za-z_]\w{0,63}=|[,}>)]?[ \t]*(?:#[^\n]{0,256})?\r?(?:\n|$)))/y;
 /** A JSON field that flags its object's value as a secret (`"secret": true`); the name as namedValue widens it (`isSecret` is none). */
 const SECRET_FLAG_NAME = /^secret$/i;
 /** Of a flagged object, the characters read either side of the flag for its braces (pulumi's object is three lines). */

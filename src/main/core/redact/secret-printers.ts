@@ -172,7 +172,7 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
 // A name ending in a password's word after a dot, with no extension after it (kopia's `repository.config.kopia-password`: pass 203).
 // git-crypt's key (`.git/git-crypt/keys/default`, printed by `base64 -w0`: pass 257 F34); OpenVPN's `auth-user-pass` file as its
 // guides name it (`auth.txt`, `vpn-auth.txt`: pass 259 F16); TestingBot's `~/.testingbot` (`<key>:<secret>`: pass 309 F30); an exchange's key file (krakenex's `kraken.key`, its key and secret bare on two lines: pass 317 F23).
-const SECRET_FILE = /(?:^|\/)git-crypt\/keys\/[^/]+$|(?:^|\/)(?:[\w-]*[_-])?auth\.txt$|(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|\.?secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$|(?:^|\/)(?:passwords|tokens)\.d\/[^/]+$|(?:^|\/)[^/]*cracked[^/]*$|(?:^|\/)[^/]+\.token$|(?:^|\/)sealer\.keys$|(?:^|\/)SerializedSystemIni\.dat$|(?:^|\/)\.[^/.]*-(?:pass|pw|pwd)$|(?:^|\/)\.testingbot$|(?:^|\/)(?:kraken|binance|bitfinex|bitstamp|bybit|okx|kucoin|coinbase|gemini|exchange)[^/]*\.key$/i;
+const SECRET_FILE = /(?:^|\/)git-crypt\/keys\/[^/]+$|(?:^|\/)(?:[\w-]*[_-])?auth\.txt$|(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|\.?secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$|(?:^|\/)(?:passwords|tokens)\.d\/[^/]+$|(?:^|\/)[^/]*cracked[^/]*$|(?:^|\/)[^/]+\.token$|(?:^|\/)sealer\.keys$|(?:^|\/)SerializedSystemIni\.dat$|(?:^|\/)\.?[^/.]*[-_](?:pass|pw|pwd)$|(?:^|\/)\.testingbot$|(?:^|\/)(?:kraken|binance|bitfinex|bitstamp|bybit|okx|kucoin|coinbase|gemini|exchange)[^/]*\.key$/i;
 
 /** `john --show`'s row: the account, then its cracked password (the row's summary line, `2 password hashes cracked`, is none). */
 const JOHN_SHOW_ROW = /^(?:\d+ password hash(?:es)? cracked\b[^\n]*|[^:\n]{1,256}:(?<v>[^:\n]{1,256})(?::|\r?$))/;
@@ -203,8 +203,8 @@ const SIGNAL_CONFIG_ROW = /^(?:[ \t]*(?:"key"[ \t]*:[ \t]*)?"?(?<v>[0-9a-fA-F]{6
 /** dasel's options that take the next word (its file, formats, a value to put): no selector. */
 const DASEL_VALUE_OPTIONS = new Set(['-f', '--file', '-r', '--read', '-w', '--write', '-p', '--parser', '-v', '--value', '-t', '--type', '-o', '--out', '-i', '--in', '--indent']);
 
-/** chrony's and ntpd's symmetric keys file (`1 SHA1 HEX:<hex>`, `2 M <password>`: attack 323 read it with perl). */
-const NTP_KEYS_FILE = /(?:^|\/)(?:chrony|ntp)\.keys$/;
+/** chrony's and ntpd's symmetric keys file (`1 SHA1 HEX:<hex>`, `2 M <password>`: attack 323 read it with perl; RHEL's `/etc/ntp/keys`: adv333 S52). */
+const NTP_KEYS_FILE = /(?:^|\/)(?:chrony|ntp)\.keys$|(?:^|\/)ntp\/keys$/;
 
 /** Files whose every row is a credential (cat printer): see printerOf. */
 const CREDENTIAL_ROWS_FILE = new RegExp(
@@ -1607,7 +1607,9 @@ const SETTINGS_READ = /\b(?:settings|config|conf|credentials|secrets|app\.config
  * Any object's attribute that names a secret, read in a script (a parsed URL's `urlsplit(uri).password`, `args.token`: passes 325 F28,
  * 326 F29, each printing the decoded password beside the URL's host and user): the attribute, in group 1.
  */
-const ATTRIBUTE_READ = /(?<=[\w)\]])\.([A-Za-z_]\w*)\b(?!\s*\()/g;
+// (The chain's last attribute, not compared or tested: `u.password is None`, `u.password === ''`, `s.token.expires_at` print no
+// secret: adv333 L10-L12.)
+const ATTRIBUTE_READ = /(?<=[\w)\]])\.([A-Za-z_]\w*)\b(?![\w.[(]|\s*\()(?!\s*(?:is\b|[=!]==?|[<>]|in\b|not\b|\?|&&|\|\||and\b|or\b))/g;
 /** A framework's settings read by a call (Laravel's `config('app.key')`, `env('APP_KEY')`: adv104): the key, in group 1, names it. */
 const CONFIG_CALL_READ = /\b(?:config|env|Config::get|Settings\.get)\(\s*["']([A-Za-z_][\w.-]{0,128})["']\s*[,)]/g;
 /** A script's read of an environment variable, its name in group 1: each language's spelling. */
@@ -1922,7 +1924,8 @@ function secretKeyLineCut(stages: readonly SimpleCommand[]): SecretPrinter | und
   // (Or a name the scanner takes, `/^access_key/` of an INI file: pass 326 F23.)
   const picked = stages.findIndex((s) => {
     const p = AWK.test(basename(s.argv[0] ?? '')) ? AWK_PICK_PRINT.exec(operands(s.argv)[0] ?? '')?.groups!.p : undefined;
-    return p !== undefined && (SECRET_FIELD.test(p) || isSecretName(p.replace(/^\^/, '').replace(/[^\w.-][^]*$/, '')));
+    // (After the pattern's anchor and blanks: `/^[[:space:]]*access_key/`, `/^\s*token/`: adv333 S39.)
+    return p !== undefined && (SECRET_FIELD.test(p) || isSecretName(p.replace(/^\^?(?:\[\[:(?:space|blank):\]\]|\\s|\[ \\t\]| )?[*+]?/, '').replace(/[^\w.-][^]*$/, '')));
   });
   if (picked >= 0) {
     const fileNamed = AWK_PICK_PRINT.exec(operands(stages[picked].argv)[0] ?? '')?.groups!.f !== undefined;
@@ -2359,7 +2362,10 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
     const keyFile = stage.argv.slice(1).some((a) => KEY_NAMED_KEY_FILE.test(a));
     // A webhook's URL (`jq -r .webhook slack.json | rev | cut -d/ -f1 | rev`: session 49's stop-time check 321 cut Slack's secret
     // segment out alone): its path is the credential, posting to it needs nothing else.
-    const secret = lasts.filter((l) => l !== undefined && (isSecretName(l) || (l === 'auth' && /\bauths\b/.test(keys)) || (l === 'key' && keyFile) || WEBHOOK_URL_KEY.test(l)));
+    // (Only cut down by a later stage: printed whole, a hook's URL is the scanner's to read, and a CI server's own
+    // `https://ci.acme.dev/github-webhook/` is none: adv333 L19.)
+    const cutLater = stages.indexOf(stage) < stages.length - 1;
+    const secret = lasts.filter((l) => l !== undefined && (isSecretName(l) || (l === 'auth' && /\bauths\b/.test(keys)) || (l === 'key' && keyFile) || (cutLater && WEBHOOK_URL_KEY.test(l))));
     // Some outputs a secret's, some not: which lines are the secret's is not known, so a minted word among them is (amongOthers).
     found = secret.length > 0 ? { kind: `.${secret[secret.length - 1]} value`, tool: name, ...(keys.includes('\\(') ? { transformed: true } : {}), ...(secret.length < lasts.length ? { amongOthers: true } : {}) } : undefined;
   }

@@ -110,6 +110,17 @@ function changesClassOften(run: string): boolean {
   return changes * 10 >= (run.length - 1) * 3;
 }
 
+/**
+ * An itsdangerous token of two parts (`<payload>.<signature>`) signs JSON: its payload decodes to a list, an object, a string or a
+ * number. Timed (three parts) or after devpi's user, the shape alone has been enough.
+ */
+function signedPayload(t: string): boolean {
+  const parts = t.split('.');
+  if (parts.length !== 2) return true;
+  const json = Buffer.from(parts[0], 'base64url').toString('latin1');
+  return /^(?:-?\d{1,40}|[[{"][^]*)$/.test(json);
+}
+
 export const VENDOR_RULES: VendorRule[] = [
   // --- cloud providers ---
   rule('aws access key id', ['akia', 'asia', 'abia', 'acca', 'a3t'], `${B}(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}${E}`),
@@ -275,9 +286,11 @@ export const VENDOR_RULES: VendorRule[] = [
   // (Any payload, a JSON string's `Im…` or an id's `NDI`; SHA-512's 86 characters; an untimed token's two parts after a JSON
   // payload: adv320 S1, S2, S4, S5; untimed after a JSON number's, `MTIzNDU.<27>` of `URLSafeSerializer.dumps(12345)`: attack 323.
   // Its signature mixes both cases, as random base64 does.)
+  // (A list's payload of a number first too, `Wz…`: adv333 S34; a snowflake id's 19 digits, S35. Of two parts, its payload decodes to
+  // JSON: a .NET type's `ODataApi.CustomerAddressesController` has the shape, adv333 L2.)
   // Not a part of a longer dotted token (a JWT's payload and HS256 signature are `ey….<43>`: Supabase's anon key stays, pass 154):
   // nothing but a user's name before it (devpi's `ci.`), left visible.
-  rule('signed session token', [], `${B}(?<!\\.)(?:(?!ey|Wy|Im)[A-Za-z0-9_-]{1,64}\\.(?=Wy|ey|Im))?(?<secret>(?:(?:Wy|ey|Im)[A-Za-z0-9_-]{2,1024}\\.(?:[A-Za-z0-9_-]{6}\\.)?|(?:M[TDjz]|N[DTjz]|O[DT])[A-Za-z0-9_-]{1,20}\\.|[A-Za-z0-9_-]{2,64}\\.[A-Za-z0-9_-]{6}\\.)(?=[A-Za-z0-9_-]{0,85}[a-z])(?=[A-Za-z0-9_-]{0,85}[A-Z])(?:[A-Za-z0-9_-]{86}|[A-Za-z0-9_-]{43}|[A-Za-z0-9_-]{27}))${E}(?!\\.[A-Za-z0-9_-])`),
+  { ...rule('signed session token', [], `${B}(?<!\\.)(?:(?!ey|Wy|Im)[A-Za-z0-9_-]{1,64}\\.(?=Wy|ey|Im))?(?<secret>(?:(?:W[yz123]|ey|Im)[A-Za-z0-9_-]{2,1024}\\.(?:[A-Za-z0-9_-]{6}\\.)?|(?:M[TDjz]|N[DTjz]|O[DT])[A-Za-z0-9_-]{1,26}\\.|[A-Za-z0-9_-]{2,64}\\.[A-Za-z0-9_-]{6}\\.)(?=[A-Za-z0-9_-]{0,85}[a-z])(?=[A-Za-z0-9_-]{0,85}[A-Z])(?:[A-Za-z0-9_-]{86}|[A-Za-z0-9_-]{43}|[A-Za-z0-9_-]{27}))${E}(?!\\.[A-Za-z0-9_-])`), check: signedPayload },
   rule('telegram bot token', [':aa'], `${B}\\d{8,10}:AA[A-Za-z0-9_-]{33}${E}`),
   rule('sendgrid key', ['sg.'], `${B}SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}${E}`),
   rule('mailgun key', ['key-'], `${B}key-[a-f0-9]{32}${E}`),
