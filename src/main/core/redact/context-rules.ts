@@ -1885,6 +1885,9 @@ export const FILES: ContextRule[] = [
   // whose key is the second of its `params`, after `"API"`: S12.)
   { kind: 'api key', keywords: ["auth'", 'auth"', 'authkeyexpires'], needs: /["']op["'][ \t]*:[ \t]*["'](?:auth|authKeyExpires)["']/, re: /["']op["'][ \t]*:[ \t]*["'](?:auth|authKeyExpires)["'][ \t]*,[ \t]*["']args["'][ \t]*:[ \t]*\[[ \t]*["'](?<secret>[A-Za-z0-9]{16,64})["']|["']args["'][ \t]*:[ \t]*\[[ \t]*["'](?<secret2>[A-Za-z0-9]{16,64})["'](?=[^\]\n]{0,256}\][ \t]*,[ \t]*["']op["'][ \t]*:[ \t]*["'](?:auth|authKeyExpires)["'])/g },
   { kind: 'api key', keywords: ['user.auth'], needs: /["']method["'][ \t]*:[ \t]*["']user\.auth["']/, re: /["']method["'][ \t]*:[ \t]*["']user\.auth["'][ \t]*,[ \t]*["']params["'][ \t]*:[ \t]*\[[ \t]*["']API["'][ \t]*,[ \t]*["'](?<secret>[\w-]{16,64})["']/g },
+  // A Terraform `random_password`'s result in its attributes dumped on one line (`json.dumps(r['instances'][0]['attributes'])` of a
+  // state: session 50's stop-time check 334 S24), known by its generator's settings beside it.
+  { kind: 'password', keywords: ['"override_special"', '"min_numeric"'], needs: /"result"[ \t]*:/, re: /"result"[ \t]*:[ \t]*"(?<secret>(?:[^"\\\n]|\\.){4,512})"(?=[^\n]{0,2048}?"(?:override_special|min_numeric)"|(?<="(?:override_special|min_numeric)"[^\n]{0,2048}?"result"[ \t]*:[ \t]*"(?:[^"\\\n]|\\.){4,512}"))/g },
   // Grafana OnCall's integration URL (`https://oncall-prod-….grafana.net/oncall/integrations/v1/alertmanager/<token>/`, in an API
   // answer's `link`: pass 324 F45): the token after the integration's type is all an alert source posts with. A digit in it (another
   // API's `/api/integrations/v1/hubspot/ContactPropertyMappings/` is a resource's name: adv333 L4).

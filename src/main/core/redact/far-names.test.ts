@@ -1673,6 +1673,8 @@ describe('values named from afar', () => {
   `${'"bearer": "'.repeat(90_000)}`,
   `${'routing_key=\'0a1b2c3d4e5f60718293a4b5c6d7e8f9\' '.repeat(20_000)}`,
   `${'WzkxNTEsInJlc2V0Il0.'.repeat(50_000)}`,
+  `"min_numeric": 0 ${'"result": "a'.repeat(80_000)}`,
+  `"override_special": "x", ${'"result": "ab", '.repeat(60_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -6678,6 +6678,9 @@ describe('session 50: the stop-time attack 323\'s leads', () => {
       ['grep option settings.html', '  <option value="hmac" id="hmac">HMAC-SHA256 signature</option>\n', [], ['HMAC-SHA256 signature']],
       ['grep hmac res/values/strings.xml', '<string name="pref_summary_hmac">Signs each upload with HMAC-SHA256</string>\n', [], ['Signs each upload with HMAC-SHA256']],
       ['jq -r .webhook_url jenkins-github.json', 'https://ci.acme.dev/github-webhook/\n', [], ['https://ci.acme.dev/github-webhook/']],
+      // The stop-time check 334's: awk over a `.netrc` printing each password after its machine; a `random_password`'s result dumped.
+      [`awk '$1=="machine"{m=$2} $1=="password"{print m": "$2}' .netrc`, `api.heroku.com: ${efm1}\nnexus.acme.internal: ${key2}\n`, [efm1, key2], ['api.heroku.com:', 'nexus.acme.internal:']],
+      ['python3 -c "…json.dumps(attributes)"', `random_password.db {"id": "none", "length": 24, "min_numeric": 0, "override_special": "!#%&*()-_=+[]{}<>:?", "result": "nHFhyKJrH<x}2w:7kH(f>ePU", "special": true}\n`, ['nHFhyKJrH<x}2w:7kH(f>ePU'], ['"override_special": "!#%&*()-_=+[]{}<>:?"']],
     ];
     for (const [command, output, values, keep] of cases) {
       const masked = new Redactor().maskCommandOutput(command, output);

@@ -1897,12 +1897,16 @@ function awkFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | undef
   for (const s of stages) {
     const name = basename(s.argv[0] ?? '');
     if (!AWK.test(name)) continue;
-    const m = AWK_FIELD_EQUALS.exec(operands(s.argv)[0] ?? '');
-    const field = m?.groups!.n ?? m?.groups!.r;
-    if (!m || field === undefined || m.groups!.by === m.groups!.out) continue;
+    const program = operands(s.argv)[0] ?? '';
+    const m = AWK_FIELD_EQUALS.exec(program);
+    // (Or one rule of several, printing the value last after other text: `$1=="machine"{m=$2} $1=="password"{print m": "$2}` over a
+    // `.netrc`: session 50's stop-time check 334 S46. Each line's last word is the value.)
+    const among = m ? null : AWK_RULE_PRINTS_LAST.exec(program);
+    const field = m?.groups!.n ?? m?.groups!.r ?? among?.groups!.n;
+    if ((!m && !among) || field === undefined || (m ?? among)!.groups!.by === (m ?? among)!.groups!.out) continue;
     // Every pick a secret's (`awk … API_KEY_FILE …; awk … API_KEY_ROTATED …` prints a path and a date: adv308 L14).
     if (!isSecretName(field) || SECRET_METADATA_NAME.test(field)) return undefined;
-    printer ??= { kind: /^[A-Za-z_]\w*$/.test(field) ? `$${field} value` : 'value', tool: `${name} of a secret's line` };
+    printer ??= { kind: /^[A-Za-z_]\w*$/.test(field) ? `$${field} value` : 'value', tool: `${name} of a secret's line`, ...(among ? { rows: LAST_WORD_ROW } : {}) };
   }
   return printer;
 }
@@ -1911,6 +1915,10 @@ function awkFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | undef
  * An awk program that picks lines by a field's name and prints another field (`$1=="password"{print $2}`, `$1 ~ /^api_key$/ {
  * print $3 }`; after other statements, or by printf: `{ gsub(/"/, "", $2); print $2 }`, `{printf "%s\n", $2}`: adv308 A3, A6): the name (group n, or r of a regex), the field compared (by) and the one printed (out).
  */
+/** One of an awk program's rules picking a line by a field's name and printing another field last (`$1=="password"{print m": "$2}`). */
+const AWK_RULE_PRINTS_LAST = /(?:^|[\s;}])\$(?<by>[1-9])\s*==\s*(?<q>["'])(?<n>[^"'\n]{1,128})\k<q>\s*\{\s*print\s+[^{}\n]{0,128}?\$(?<out>[1-9])\s*;?\s*\}/;
+/** A row's last word (the value AWK_RULE_PRINTS_LAST's line ends in). */
+const LAST_WORD_ROW = /^(?:.*[ \t])?(?<v>\S+)[ \t]*\r?$/;
 const AWK_FIELD_EQUALS = /^\s*\$(?<by>[1-9])\s*(?:==\s*(?<q>["'])(?<n>[^"'\n]{1,128})\k<q>|~\s*\/\^?(?<r>[\w.-]{1,128})\$?\/)\s*\{[^{}\n]{0,256}?\bprintf?\s*\(?\s*(?:"[^"\n]{0,32}"\s*,\s*)?\$(?<out>[1-9])\s*\)?\s*;?\s*\}\s*$/;
 
 /**
